@@ -1,0 +1,3 @@
+from kg.cli import main
+
+main()

@@ -1,0 +1,1 @@
+import click  # noqa: F401

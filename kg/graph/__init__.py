@@ -1,0 +1,1 @@
+"""Building, storing and analysing the networkx graph."""
