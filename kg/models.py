@@ -58,6 +58,7 @@ class Mention:
     score: float
     sentence: str  # the evidence sentence
     long_form: str = ""  # for acronym definitions: the expansion this paper gives
+    vocab_key: str = ""  # the vocabulary entry that matched, when one did
 
 
 @dataclass(frozen=True, slots=True)

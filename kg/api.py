@@ -1,0 +1,81 @@
+"""Public entry points: the functions the CLI calls and that scripts and tests use."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import networkx as nx
+
+from kg.errors import InputError
+
+
+@dataclass
+class BuildReport:
+    papers: int = 0
+    concepts: int = 0
+    edges: int = 0
+    warnings: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+    outputs: list[str] = field(default_factory=list)
+
+
+def build_graph(
+    inputs: Sequence[str | os.PathLike],
+    *,
+    format: str | None = None,
+    field_map: dict[str, str] | None = None,
+    skip_bad: bool = False,
+    vocab_file: str | None = None,
+    warn: Callable[[str], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    report: BuildReport | None = None,
+) -> nx.MultiDiGraph:
+    """Read paper lists, extract and resolve concepts, and return the knowledge graph."""
+    from kg.extract.pipeline import extract
+    from kg.extract.vocabulary import load_vocabulary
+    from kg.graph.build import build_graph as assemble
+    from kg.read import read_papers
+    from kg.resolve.resolver import Resolver
+
+    report = report if report is not None else BuildReport()
+
+    def _warn(msg: str) -> None:
+        report.warnings.append(msg)
+        if warn:
+            warn(msg)
+
+    t0 = time.perf_counter()
+    papers = list(read_papers(inputs, format=format, field_map=field_map, skip_bad=skip_bad, warn=_warn))
+    if not papers:
+        raise InputError(
+            "no papers found in " + ", ".join(str(i) for i in inputs),
+            hint="check the path, or pass --format for files with an unusual extension",
+        )
+    t1 = time.perf_counter()
+    extracted = []
+    for i, item in enumerate(extract(papers, vocab_file=vocab_file), 1):
+        extracted.append(item)
+        if progress:
+            progress(i)
+    t2 = time.perf_counter()
+    resolution = Resolver(load_vocabulary(vocab_file)).resolve(extracted)
+    t3 = time.perf_counter()
+    G = assemble(papers, resolution)
+    t4 = time.perf_counter()
+    report.papers = len(papers)
+    report.concepts = len(resolution.concepts)
+    report.edges = G.number_of_edges()
+    report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3)
+    return G
+
+
+def write_outputs(G: nx.MultiDiGraph, out_dir: str | os.PathLike, formats: Sequence[str] = ("graphml", "json")) -> list[Path]:
+    """Write `G` to `out_dir` in each format (graph.graphml, graph.json, ...); return the paths."""
+    from kg.export import write
+
+    out_dir = Path(out_dir)
+    return [write(G, out_dir, fmt) for fmt in formats]

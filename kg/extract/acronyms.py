@@ -1,0 +1,107 @@
+"""Acronym definitions: "Group Relative Policy Optimization (GRPO)".
+
+The Schwartz & Hearst (2003) algorithm: for a short form in parentheses, take the words
+before it and find the shortest tail whose letters cover the short form's characters in
+order, the first one starting a word. Works for hyphenated forms ("Key-Value (KV)",
+"Chain-of-Thought (CoT)") and plurals ("Large Multimodal Models (LMMs)").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_PAREN = re.compile(r"\(([^()]{1,40})\)")
+_SHORT_FORM = re.compile(r"^[A-Za-z0-9][\w.+&/-]{0,11}$")
+_WORD = re.compile(r"[\w'’+./]+(?:-[\w'’+./]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    short: str
+    long: str
+    long_start: int  # offsets in the text the definition was found in
+    long_end: int
+    short_start: int
+    short_end: int
+
+
+def _valid_short(sf: str) -> bool:
+    if not _SHORT_FORM.match(sf) or not any(c.isalpha() for c in sf):
+        return False
+    if not sf[0].isalnum() or sum(c.isupper() for c in sf) < 1:
+        return False
+    # "(2024)", "(Ours)", "(a)", "(ii)" are not short forms
+    return not (sf.istitle() and len(sf) > 4 and sum(c.isupper() for c in sf) == 1)
+
+
+def _match_long(sf: str, words: list[tuple[str, int, int]]) -> int | None:
+    """Index of the first word of the long form in `words`, or None (Schwartz & Hearst)."""
+    chars = [c.lower() for c in sf if c.isalnum()]
+    if sf.endswith("s") and len(sf) > 2 and sf[-2].isupper():
+        chars = chars[:-1]  # plural short form: LMMs
+    text = " ".join(w for w, _, _ in words).lower()
+    starts = set()
+    pos = 0
+    for w, _, _ in words:
+        starts.add(pos)
+        for m in re.finditer(r"[-/]", w):
+            starts.add(pos + m.end())
+        pos += len(w) + 1
+    li = len(text) - 1
+    for ci in range(len(chars) - 1, -1, -1):
+        c = chars[ci]
+        while li >= 0 and (text[li] != c or (ci == 0 and li not in starts)):
+            li -= 1
+        if li < 0:
+            return None
+        li -= 1
+    start_char = li + 1
+    pos = 0
+    for idx, (w, _, _) in enumerate(words):
+        if pos <= start_char < pos + len(w) + 1:
+            return idx
+        pos += len(w) + 1
+    return None
+
+
+_LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "with", "by", "our", "its", "their", "this", "that", "these", "we", "is", "are", "called", "named", "termed", "dubbed", "namely"}
+
+
+def find_definitions(text: str) -> list[Definition]:
+    """Return the acronym definitions written in `text`, in order."""
+    found: list[Definition] = []
+    for m in _PAREN.finditer(text):
+        inner = m.group(1).strip()
+        inner = re.split(r"[;,]\s", inner, maxsplit=1)[0].strip()
+        if not _valid_short(inner):
+            continue
+        sf_start = m.start(1) + m.group(1).find(inner)
+        # candidate long form: the words just before the parenthesis, same sentence and clause
+        window_start = max(0, m.start() - 200)
+        window = text[window_start : m.start()]
+        cut = max(window.rfind(". "), window.rfind("; "), window.rfind(": "), window.rfind("("), window.rfind(")"))
+        if cut >= 0:
+            window_start += cut + 2
+            window = text[window_start : m.start()]
+        words = [(w.group(), window_start + w.start(), window_start + w.end()) for w in _WORD.finditer(window)]
+        n_chars = sum(c.isalnum() for c in inner)
+        words = words[-min(n_chars + 5, n_chars * 2) :]
+        if not words:
+            continue
+        idx = _match_long(inner, words)
+        if idx is None:
+            continue
+        while idx < len(words) - 1 and words[idx][0].lower() in _LEAD_STOP:
+            idx += 1
+        long_words = words[idx:]
+        if len(long_words) < 1:
+            continue
+        long_start, long_end = long_words[0][1], long_words[-1][2]
+        long_form = text[long_start:long_end].rstrip(",")
+        if long_form.lower() == inner.lower() or len(long_form) <= len(inner):
+            continue
+        if len(long_words) == 1 and "-" not in long_form and not any(c.isupper() for c in long_form[1:]):
+            continue  # one plain word is rarely the expansion of a multi-letter short form
+        found.append(Definition(inner, long_form, long_start, long_start + len(long_form), sf_start, sf_start + len(inner)))
+    return found

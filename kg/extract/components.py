@@ -1,0 +1,195 @@
+"""spaCy pipeline components that find concept candidates in an abstract.
+
+Each component adds :class:`Candidate` records to ``doc.user_data["kg"]``; they run on a
+blank English pipeline (tokenizer + sentencizer), so no statistical model is needed.
+Order matters: definitions first, so later components know the paper's acronyms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.extract.acronyms import find_definitions
+from kg.extract.contributions import find_contributions
+from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
+from kg.extract.names import family_of, find_names
+from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
+from kg.extract.vocabulary import load_vocabulary
+from kg.resolve.normalize import singular
+
+
+@dataclass(slots=True)
+class Candidate:
+    text: str
+    start: int
+    end: int
+    type: str | None  # None: let the resolver decide from other evidence
+    extractor: str
+    score: float
+    long_form: str = ""
+    proposed: bool = False
+    vocab_key: str = ""
+
+
+def _store(doc: Doc) -> list[Candidate]:
+    return doc.user_data.setdefault("kg", [])
+
+
+@Language.factory("kg_definitions")
+def make_definitions(nlp: Language, name: str):
+    def definitions(doc: Doc) -> Doc:
+        defs = find_definitions(doc.text)
+        doc.user_data["kg_definitions"] = {d.short: d.long for d in defs}
+        doc.user_data["kg_definition_spans"] = defs
+        for d in defs:
+            ctype = type_from_name(d.short) or type_from_head(_head_key(d.long))
+            _store(doc).append(
+                Candidate(d.long, d.long_start, d.long_end, ctype, "definition", 0.95, long_form=d.long)
+            )
+            _store(doc).append(
+                Candidate(d.short, d.short_start, d.short_end, ctype, "definition", 0.95, long_form=d.long)
+            )
+        return doc
+
+    return definitions
+
+
+def _head_key(text: str) -> str:
+    words = text.lower().replace("-", " ").split()
+    return singular(words[-1]) if words else ""
+
+
+@Language.factory("kg_names", default_config={"vocab_file": None})
+def make_names(nlp: Language, name: str, vocab_file: str | None):
+    vocab = load_vocabulary(vocab_file)
+
+    def names(doc: Doc) -> Doc:
+        text = doc.text
+        store = _store(doc)
+        defined = doc.user_data.get("kg_definitions", {})
+        for n in find_names(text, vocab):
+            if any(c.start == n.start and c.extractor == "definition" for c in store):
+                continue
+            entry = vocab.lookup(n.text) if n.text not in vocab.acronyms else vocab.entries.get(vocab.acronyms[n.text])
+            ctype = entry.type if entry and n.text not in defined else None
+            if ctype is None and family_of(n.text, vocab.families):
+                ctype = "Model"
+            if ctype is None:
+                ctype = type_from_name(n.text) or type_from_context(text[n.end : n.end + 25])
+            store.append(
+                Candidate(n.text, n.start, n.end, ctype, "names", 0.9 if ctype else 0.8,
+                          vocab_key=entry.key if entry and n.text not in defined else "")
+            )
+        return doc
+
+    return names
+
+
+@Language.factory("kg_terms", default_config={"vocab_file": None})
+def make_terms(nlp: Language, name: str, vocab_file: str | None):
+    vocab = load_vocabulary(vocab_file)
+    phrases, first_words, max_words = vocab.phrases, vocab.first_words, vocab.max_words
+
+    def terms(doc: Doc) -> Doc:
+        # word stream: hyphenated tokens split into parts, punctuation as a boundary (None)
+        words: list[tuple[str, int, int] | None] = []
+        # "Key-Value (KV) cache": read the defined phrase as its short form, so the
+        # continuation matches "KV cache" in the vocabulary
+        spans = {d.long_start: d for d in doc.user_data.get("kg_definition_spans", ())}
+        skip_to = -1
+        for tok in doc:
+            if tok.idx < skip_to:
+                continue
+            d = spans.get(tok.idx)
+            if d is not None and doc.text[d.short_end : d.short_end + 1] == ")":
+                words.append((d.short.lower(), d.long_start, d.short_end + 1))
+                skip_to = d.short_end + 1
+                continue
+            if tok.is_punct or tok.is_space or tok.is_sent_start and words:
+                words.append(None)
+                if tok.is_punct or tok.is_space:
+                    continue
+            low = tok.lower_
+            if "-" in low and len(low) > 2:
+                pos = tok.idx
+                for part in low.split("-"):
+                    if part:
+                        words.append((part, pos, pos + len(part)))
+                    pos += len(part) + 1
+            else:
+                words.append((low, tok.idx, tok.idx + len(tok.text)))
+        store = _store(doc)
+        i, n = 0, len(words)
+        while i < n:
+            w = words[i]
+            if w is None or w[0] not in first_words:
+                i += 1
+                continue
+            matched = 0
+            for length in range(min(max_words, n - i), 0, -1):
+                span = words[i : i + length]
+                if any(x is None for x in span):
+                    continue
+                parts = [x[0] for x in span]
+                parts[-1] = singular(parts[-1])
+                for j in range(1, length - 1):
+                    if parts[j] == "of":
+                        parts[j - 1] = singular(parts[j - 1])
+                key = " ".join(parts)
+                entry_key = phrases.get(key)
+                if entry_key is None:
+                    continue
+                entry = vocab.entries[entry_key]
+                if not entry.curated and (is_generic_phrase(parts) or parts[-1] in GENERIC_HEADS and length < 2):
+                    continue
+                start, end = span[0][1], span[-1][2]
+                if length > 1 and start in spans:
+                    absorbed = spans[start]
+                    store[:] = [c for c in store if not (c.extractor == "definition" and c.long_form == absorbed.long)]
+                if entry.curated:
+                    score = 0.8 if length > 1 else 0.6
+                else:
+                    score = 0.5
+                store.append(
+                    Candidate(
+                        doc.text[start:end], start, end, entry.type,
+                        "vocabulary" if entry.curated else "terms", score, vocab_key=entry_key,
+                    )
+                )
+                matched = length
+                break
+            i += matched or 1
+        return doc
+
+    return terms
+
+
+@Language.factory("kg_contributions")
+def make_contributions(nlp: Language, name: str):
+    def contributions(doc: Doc) -> Doc:
+        store = _store(doc)
+        named = sorted((c for c in store if c.extractor in ("names", "definition")), key=lambda c: c.start)
+        for sent in doc.sents:
+            s0 = sent.start_char
+            for contrib in find_contributions(sent.text):
+                lo, hi = s0 + contrib.start, s0 + contrib.end
+                pick = None
+                if contrib.called_at >= 0:
+                    at = s0 + contrib.called_at
+                    pick = next((c for c in named if at <= c.start <= at + 3), None)
+                if pick is None:
+                    pick = next((c for c in named if lo <= c.start < hi), None)
+                if pick is None:
+                    continue
+                # a definition's long and short form are one contribution
+                for c in store:
+                    if c is pick or (pick.long_form and c.long_form == pick.long_form and c.extractor == "definition"):
+                        c.proposed = True
+                        if contrib.type and (c.type in (None, "Concept") or contrib.type in ("Benchmark", "Dataset")):
+                            c.type = "Benchmark" if c.text.lower().endswith("bench") else contrib.type
+        return doc
+
+    return contributions

@@ -1,0 +1,81 @@
+"""What a paper introduces: "we propose X", "we introduce X, a benchmark ...", "X, a novel ...".
+
+Finds the sentence and the clause that announce a contribution, then the name inside the
+clause: a coined name, or an acronym defined there. The words of the clause type it:
+"a benchmark" -> Benchmark, "a dataset" -> Dataset, "framework" -> Framework ...
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_VERBS = (
+    r"propos\w*|introduc\w*|present\w*|develop\w*|design\w*|construct\w*|build|builds|built|"
+    r"releas\w*|curat\w*|creat\w*|collect\w*|contribut\w*|establish\w*|formulat\w*|devis\w*|"
+    r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*|nam\w*|dub\w*|term\w*"
+)
+_ANNOUNCE = re.compile(
+    rf"\b(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work))\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
+    rf"(?:{_VERBS})\b",
+    re.I,
+)
+_CALLED = re.compile(r"\b(?:called|named|dubbed|termed|namely|coined)\s+", re.I)
+_APPOSITIVE = re.compile(
+    r"^(?:To\s+[^,]{0,80},\s*)?(?:we\s+\w+\s+)?([A-Z][\w.+@\u2080-\u2089-]*(?:\s+[A-Z][\w.+@-]*){0,3})\s*[,:(]\s*"
+    r"(?:an?|the|our)\s+(?:\w+[- ]){0,4}?(?:novel|new|first|simple|unified|general|scalable|"
+    r"lightweight|large-scale|comprehensive|training-free|plug-and-play|principled|efficient|systematic)\b"
+)
+_CLAUSE_END = re.compile(r"(?:[.;:]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\())", re.I)
+
+TYPE_WORDS = [
+    (re.compile(r"\bbenchmarks?\b|\b-?bench\b|\bsuite\b|\btestbed\b|\bleaderboard\b|\barena\b", re.I), "Benchmark"),
+    (re.compile(r"\bdatasets?\b|\bcorpus\b|\bcorpora\b|\bcollection\b", re.I), "Dataset"),
+    (re.compile(r"\bframeworks?\b|\bpipelines?\b|\bsystems?\b|\btoolkit\b|\bplatform\b|\bparadigm\b|\blibrary\b|\bagent\b", re.I), "Framework"),
+    (re.compile(r"\bmodels?\b|\barchitectures?\b|\bnetworks?\b|\bLLMs?\b|\bencoder\b|\bdecoder\b", re.I), "Model"),
+    (re.compile(
+        r"\bmethods?\b|\bapproach\w*\b|\balgorithms?\b|\btechniques?\b|\bstrateg\w+\b|\bloss\b|\bobjectives?\b|"
+        r"\bmechanisms?\b|\bmodules?\b|\btraining\b|\boptimi[sz]ation\b|\brecipe\b|\bscheme\b|\bprotocol\b|"
+        r"\bregulari[sz]\w+\b|\bpolicy\b|\bprompting\b|\bdecoding\b|\bsampling\b",
+        re.I,
+    ), "Method"),
+    (re.compile(r"\bmetrics?\b|\bscores?\b|\bmeasures?\b", re.I), "Metric"),
+    (re.compile(r"\btasks?\b|\bproblem\b|\bsetting\b", re.I), "Task"),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    start: int  # span in the sentence where the named thing should be looked for
+    end: int
+    type: str | None  # from the clause words, when they say
+    called_at: int  # offset right after "called"/"named", or -1
+
+
+def type_from_clause(clause: str) -> str | None:
+    """Type of the thing a contribution clause introduces, from its nouns."""
+    first = None
+    for pattern, ctype in TYPE_WORDS:
+        m = pattern.search(clause)
+        if m and (first is None or m.start() < first[0]):
+            first = (m.start(), ctype)
+    return first[1] if first else None
+
+
+def find_contributions(sentence: str) -> list[Contribution]:
+    """Return contribution clauses in one sentence (offsets relative to the sentence)."""
+    found = []
+    for m in _ANNOUNCE.finditer(sentence):
+        start = m.end()
+        rest = sentence[start:]
+        end_m = _CLAUSE_END.search(rest, 2)
+        end = start + (end_m.start() if end_m else min(len(rest), 200))
+        # include an appositive after the name: "X, a benchmark for ..."
+        clause = sentence[start : min(len(sentence), end + 80)]
+        called = _CALLED.search(sentence, start, end + 1)
+        found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1))
+    if not found:
+        m = _APPOSITIVE.match(sentence)
+        if m:
+            found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[m.end(1) : m.end(1) + 120]), -1))
+    return found

@@ -1,0 +1,70 @@
+"""Words that make a phrase generic rather than a concept a researcher would name.
+
+"significant improvements", "our method" and "extensive experiments" are built only from
+these; a phrase with one real content word ("policy improvement") is kept.
+"""
+
+from __future__ import annotations
+
+GENERIC_MODIFIERS = frozenset(
+    """novel new existing various different several many multiple significant substantial strong
+    state-of-the-art sota current recent previous prior other such same diverse extensive
+    comprehensive key main simple effective efficient robust better best large small high low
+    first second third further additional specific particular general overall proposed our their
+    its this these those improved superior competitive promising remarkable notable considerable
+    wide broad rich fundamental important critical crucial essential major minor underlying
+    single unified standard typical traditional conventional original final initial alternative
+    potential possible real practical theoretical empirical challenging open public available
+    given certain whole entire limited increasing growing emerging modern powerful impressive
+    excellent great good poor higher lower larger smaller faster slower consistent significant
+    relevant corresponding respective extensive thorough systematic detailed rigorous careful
+    several numerous few little much more most less least lightweight scalable flexible
+    general-purpose plug-and-play well-known widely-used popular mainstream leading
+    an a the and or of for in on with to by from at as via experimental future world resource
+    human complex simple hybrid classical realistic complete structured textual strategic mutual
+    clinical scientific few much quality output input answer target source risk cultural
+    downstream upstream base further improved high-quality fine-grained coarse-grained
+    real-world long-term short-term end-to-end""".split()
+)
+
+GENERIC_HEADS = frozenset(
+    """approach method result performance improvement experiment work paper study analysis
+    framework way problem issue task model system technique setting case number amount set
+    type kind part lot variety range example effect aspect need use state art ability
+    capability insight finding contribution challenge limitation advantage benefit gap evidence
+    fact process level factor role impact term baseline question scenario application domain
+    information quality order source step strategy solution design component module
+    mechanism pipeline scheme paradigm architecture algorithm tool resource space manner
+    version variant property feature behavior behaviour pattern trend practice direction
+    area field community researcher user people time cost gain margin accuracy efficiency
+    effectiveness robustness scalability generality utility value metric score rate
+    experiment evaluation benchmark dataset data code project page implementation detail
+    literature survey review overview line body idea concept notion perspective view
+    goal objective aim purpose outcome output input instance sample item element unit
+    series sequence group family class category collection combination mixture research
+    gain loss size length datum report description interaction annotation annotator life
+    condition relevance appropriateness consistency structure style protocol decision
+    prototype utility diagnosis format insight question process capability ability""".split()
+)
+
+# Single words that are never concepts on their own, even capitalised at a sentence start.
+STOP_NAMES = frozenset(
+    """I II III IV V VI VII VIII IX X XI XII AND OR NOT ALL ANY THE OUR WE IT
+    ICML NeurIPS NIPS ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
+    TMLR JMLR AISTATS UAI COLT CoRL RSS ICRA IROS arXiv GitHub HuggingFace URL PDF USA US UK EU
+    TL DR TL;DR FAQ""".split()
+)
+
+
+def is_generic_phrase(words: list[str]) -> bool:
+    """True when every word of a lowercase phrase is a generic modifier or generic head."""
+    return all(w in GENERIC_MODIFIERS or w in GENERIC_HEADS for w in words)
+
+
+def is_mined_term_kept(words: list[str]) -> bool:
+    """Filter for corpus-mined phrases: a technical head, not built from generic words only."""
+    if len(words) < 2 or words[-1] in GENERIC_HEADS or is_generic_phrase(words):
+        return False
+    if words[0] in GENERIC_MODIFIERS:
+        return False
+    return not any(w in ("datum", "et", "al", "e.g", "i.e") or not w[0].isalnum() for w in words)

@@ -1,0 +1,115 @@
+"""Named things: models, benchmarks, datasets, methods written as names.
+
+A name is a word whose shape says it was coined — capitals inside it (GRPO, LoRA,
+DeepSeek-R1, KVFundaBench), letters with digits (Qwen2.5-VL-7B, AIME25, GPT-4o) — or a
+known model family followed by its version words ("Gemini 2.5 Pro", "Llama 3").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kg.extract.generic import STOP_NAMES
+from kg.extract.vocabulary import Vocabulary
+
+_TOKEN = re.compile(r"(?<![\w@.+-])[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF][\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]*[\w+\u2080-\u2089]|(?<![\w@.+-])[A-Z](?![\w@-])")
+# "-based", "-style" ... after a name: the name is the part before the hyphen
+_SUFFIX_WORDS = re.compile(
+    r"-(?:based|style|like|driven|guided|aware|free|trained|tuned|generated|specific|level|only|"
+    r"powered|enhanced|centric|oriented|augmented|assisted|friendly|compatible|scale|inspired|"
+    r"informed|induced|derived|related|dependent|agnostic|equipped|enabled|integrated|consistent|"
+    r"type|format|formatted|labeled|annotated|supervised|pretrained|distilled|finetuned|"
+    r"fine-tuned|generated|produced|written|translated|for|as|of|with|in|and)$",
+    re.I,
+)
+_VERSION_WORD = r"(?:\d[\w.]*|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku|Turbo|Instruct|Chat|Base|Nano|Lite|Max|Plus|VL|Coder|Math|Vision|Omni|Thinking|Preview|Distill|Large|Small|Medium|XL)"
+_NUMERIC = re.compile(r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    text: str
+    start: int
+    end: int
+
+
+def looks_like_name(word: str) -> bool:
+    """True when a word's shape says it is a coined name rather than an English word."""
+    if len(word) < 2 or word in STOP_NAMES or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
+        return False  # "High-Density", "Task-Dependent": capitalised English, not a coined name
+    uppers = sum(c.isupper() for c in word)
+    has_digit = any(c.isdigit() for c in word)
+    has_alpha = any(c.isalpha() for c in word)
+    if not has_alpha:
+        return False
+    if uppers >= 2:
+        # all-caps English shouting ("NOT") is excluded by STOP_NAMES; ordinals like "2D"/"3D" pass
+        return True
+    if uppers == 1 and has_digit:
+        return word[0].isalpha()  # Qwen3, Sora-2; not 2D, 3D, 4K
+    if uppers == 1 and not word[0].isupper() and word[0].isalpha():
+        return True  # vLLM, mHC
+    return any("\u2080" <= c <= "\u2089" for c in word) and uppers >= 1
+
+
+_PLAIN_COMPOUND = re.compile(r"^[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)+$")
+_NEGATION = re.compile(r"^(?:non|anti|pseudo|quasi)-", re.I)
+
+
+def _trim(word: str) -> str:
+    word = _NEGATION.sub("", word)
+    while True:
+        m = _SUFFIX_WORDS.search(word)
+        if not m:
+            break
+        word = word[: m.start()]
+    if word.endswith("'s") or word.endswith("’s"):
+        word = word[:-2]
+    return word.rstrip(".-")
+
+
+def find_names(text: str, vocab: Vocabulary) -> list[Name]:
+    """Return the names in `text` with their offsets, longest first where they overlap."""
+    names: list[Name] = []
+    family_re = _family_pattern(vocab.families)
+    taken: list[tuple[int, int]] = []
+    for m in family_re.finditer(text):
+        names.append(Name(m.group(0), m.start(), m.end()))
+        taken.append((m.start(), m.end()))
+    for m in _TOKEN.finditer(text):
+        word = _trim(m.group(0))
+        if not word or any(s <= m.start() < e for s, e in taken):
+            continue
+        if looks_like_name(word) or word in vocab.acronyms:
+            names.append(Name(word, m.start(), m.start() + len(word)))
+        elif "-" in word:
+            # a name inside a compound: "GRPO-style", "LLM-as-a-judge" handled by vocabulary
+            head = word.split("-", 1)[0]
+            if looks_like_name(head):
+                names.append(Name(head, m.start(), m.start() + len(head)))
+    names.sort(key=lambda n: (n.start, -n.end))
+    return names
+
+
+_FAMILY_CACHE: dict[tuple[str, ...], re.Pattern] = {}
+
+
+def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
+    pattern = _FAMILY_CACHE.get(families)
+    if pattern is None:
+        alts = "|".join(re.escape(f) for f in families) or "(?!)"
+        # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") and spaced version words ("Gemini 2.5 Pro")
+        pattern = re.compile(
+            rf"(?<![\w@.-])(?:{alts})(?:[\w.+-]*[\w+])?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
+        )
+        _FAMILY_CACHE[families] = pattern
+    return pattern
+
+
+def family_of(name: str, families: tuple[str, ...]) -> str | None:
+    """The model family a name starts with ("Qwen2.5-VL-7B" -> "Qwen"), if any."""
+    for fam in families:
+        if name.startswith(fam):
+            return fam
+    return None

@@ -1,0 +1,97 @@
+"""The extraction pipeline: abstracts in, per-paper concept mentions out.
+
+A blank English spaCy pipeline whose tokenizer keeps hyphenated names whole
+(Qwen2.5-VL, DeepSeek-R1, Chain-of-Thought), a rule-based sentencizer, and kg's
+components (kg/extract/components.py). No statistical model, so it runs at close to
+tokenizer speed and never downloads anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from kg.models import ROLES, Mention, Paper
+
+PIPELINE_VERSION = "1"  # bump when extraction output changes: it keys the build cache
+MAX_CONCEPTS_PER_PAPER = 15
+_ROLE_RANK = {role: i for i, role in enumerate(ROLES)}
+
+
+def make_nlp(vocab_file: str | None = None):
+    """Return kg's spaCy pipeline."""
+    import spacy
+    from spacy.util import compile_infix_regex
+
+    import kg.extract.components  # noqa: F401  (registers the factories)
+
+    nlp = spacy.blank("en")
+    hyphen_rule = "(?:-|–|—|--|---|——|~)"
+    infixes = [p for p in nlp.Defaults.infixes if hyphen_rule not in p]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_definitions")
+    nlp.add_pipe("kg_names", config={"vocab_file": vocab_file})
+    nlp.add_pipe("kg_terms", config={"vocab_file": vocab_file})
+    nlp.add_pipe("kg_contributions")
+    return nlp
+
+
+def _sentence_index(doc):
+    return [(s.start_char, s.end_char, s.text) for s in doc.sents]
+
+
+def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
+    """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
+    from kg.extract.roles import role_for
+
+    cands = doc.user_data.get("kg", [])
+    # drop candidates inside a longer one (KV inside "KV cache"), keeping definitions' short forms
+    cands = sorted(cands, key=lambda c: (c.start, -(c.end - c.start)))
+    kept = []
+    cover_end = -1
+    for c in cands:
+        if c.end <= cover_end and c.extractor != "definition" and not c.proposed:
+            continue
+        kept.append(c)
+        cover_end = max(cover_end, c.end)
+    sents = _sentence_index(doc)
+    text = doc.text
+    out = []
+    si = 0
+    for c in sorted(kept, key=lambda c: (c.start, c.end)):
+        while si < len(sents) - 1 and sents[si][1] <= c.start:
+            si += 1
+        s_start, _s_end, s_text = sents[si]
+        if c.proposed:
+            role = "PROPOSES"
+        else:
+            role = role_for(text[s_start : c.start], c.type or "Concept")
+        out.append(
+            Mention(
+                paper_id=paper_id,
+                text=c.text,
+                start=c.start,
+                end=c.end,
+                type=c.type or "",
+                role=role,
+                extractor=c.extractor,
+                score=c.score,
+                sentence=s_text.strip(),
+                long_form=c.long_form,
+                vocab_key=c.vocab_key,
+            )
+        )
+    return out
+
+
+def extract(papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64) -> Iterator[tuple[Paper, list[Mention]]]:
+    """Yield each paper with the mentions found in its abstract."""
+    nlp = make_nlp(vocab_file)
+    papers_iter = iter(papers)
+
+    def texts():
+        for paper in papers_iter:
+            yield paper.abstract, paper
+
+    for doc, paper in nlp.pipe(texts(), as_tuples=True, batch_size=batch_size):
+        yield paper, mentions_from_doc(doc, paper.id)

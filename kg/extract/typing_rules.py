@@ -1,0 +1,75 @@
+"""Concept types from the words around and inside a name.
+
+General rules of how ML writing names things: "-Bench" and "...QA" are benchmarks, a phrase
+ending in "optimization" is a method, "X dataset" is a dataset.
+"""
+
+from __future__ import annotations
+
+import re
+
+HEAD_TYPES: dict[str, str] = {}
+for _type, _words in {
+    "Method": """learning optimization optimisation tuning training fine-tuning finetuning distillation
+        decoding sampling search attention regularization normalization quantization pruning
+        compression augmentation alignment prompting estimation inference descent propagation
+        adaptation aggregation embedding encoding retrieval-augmented scaling steering merging
+        masking clipping dropout ensembling ensemble initialization loss objective
+        algorithm method approach technique strategy mechanism policy networks""".split(),
+    "Model": """model llm lm vlm mllm lmm transformer network encoder decoder autoencoder
+        backbone classifier generator discriminator agent""".split(),
+    "Task": """generation classification detection segmentation recognition answering translation
+        summarization retrieval prediction forecasting reasoning understanding extraction
+        parsing tracking captioning grounding planning navigation manipulation synthesis
+        completion discovery editing reconstruction localization matching ranking
+        recommendation verification identification""".split(),
+    "Metric": """accuracy score rate latency throughput perplexity error f1 precision recall auc
+        speedup bleu rouge loss-rate""".split(),
+    "Dataset": "dataset corpus corpora collection".split(),
+    "Benchmark": "benchmark suite testbed leaderboard arena".split(),
+    "Framework": "framework pipeline system toolkit platform library paradigm".split(),
+}.items():
+    for _w in _words:
+        HEAD_TYPES[_w] = _type
+
+
+def type_from_head(key: str) -> str:
+    """Type implied by a phrase's last word: "policy optimization" -> Method."""
+    head = key.rsplit(" ", 1)[-1]
+    return HEAD_TYPES.get(head, "Concept")
+
+
+_BENCH_NAME = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Gym|-?Hard|Verified)$|^(?:[A-Z][A-Za-z]*?)-?\d{2,4}$")
+_DATASET_NAME = re.compile(r"(?:Set|Corpus|Data|DB)$|-\d+[Kk]$")
+_MODEL_SIZE = re.compile(r"(?:^|[-_ ])\d+(?:\.\d+)?[BbMm](?:$|[-_ ])|-(?:Instruct|Base|Chat|Distill)\b")
+_CONTEXT = [
+    (re.compile(r"^\W{0,3}(?:benchmarks?|suite|leaderboard)\b", re.I), "Benchmark"),
+    (re.compile(r"^\W{0,3}(?:datasets?|corpus|corpora)\b", re.I), "Dataset"),
+    (re.compile(r"^\W{0,3}(?:models?|LLMs?|VLMs?|MLLMs?|backbones?|checkpoints?|series|family)\b"), "Model"),
+    (re.compile(r"^\W{0,3}(?:framework|pipeline|system|toolkit|platform)\b", re.I), "Framework"),
+    (re.compile(r"^\W{0,3}(?:algorithms?|methods?|approach|loss|objective|optimizer|technique)\b", re.I), "Method"),
+    (re.compile(r"^\W{0,3}(?:metrics?|scores?)\b", re.I), "Metric"),
+]
+_BEFORE = [
+    (re.compile(r"\b(?:benchmarks?|such as|including)\W{0,3}$", re.I), None),
+    (re.compile(r"\b(?:the|a|an)\s+(?:\w+\s+)?(?:benchmark|dataset)\s*$", re.I), None),
+]
+
+
+def type_from_name(name: str) -> str | None:
+    """Type implied by the shape of a name alone, or None."""
+    if _MODEL_SIZE.search(name):
+        return "Model"
+    if _BENCH_NAME.search(name):
+        return "Benchmark"
+    if _DATASET_NAME.search(name):
+        return "Dataset"
+    return None
+
+
+def type_from_context(after: str) -> str | None:
+    """Type implied by the words right after a name: "MATH500 benchmark", "Qwen3 models"."""
+    for pattern, ctype in _CONTEXT:
+        if pattern.search(after):
+            return ctype
+    return None

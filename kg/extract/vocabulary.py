@@ -1,0 +1,136 @@
+"""The concept vocabulary: shipped field knowledge plus terms mined from a large corpus.
+
+Three sources, later ones overriding earlier ones:
+  data/vocabulary.tsv      hand-written general ML concepts with types, aliases and parents
+  data/terms.tsv           multiword terms mined from ~20k arXiv abstracts (tools/mine_terms.py)
+  a user file              same format as vocabulary.tsv, passed as `kg build --vocab FILE`
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from kg.errors import ConfigError
+from kg.models import CONCEPT_TYPES
+from kg.resolve.normalize import norm_key
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    key: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    parent: str = ""  # key of the parent entry
+    curated: bool = True  # False for mined terms: typed by their head word, scored lower
+
+
+def is_acronym(text: str) -> bool:
+    """True for short forms matched case-sensitively: "RL", "CoT", "LoRA", "MLLMs"."""
+    core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
+    return 2 <= len(core) <= 10 and " " not in core and sum(c.isupper() for c in core) >= 2
+
+
+@dataclass
+class Vocabulary:
+    entries: dict[str, Entry] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # norm key of any form -> entry key
+    acronyms: dict[str, str] = field(default_factory=dict)  # exact short form -> entry key
+    phrases: dict[str, str] = field(default_factory=dict)  # phrase key -> entry key, for matching
+    first_words: frozenset[str] = frozenset()
+    max_words: int = 1
+    families: tuple[str, ...] = ()
+
+    def add(self, entry: Entry) -> None:
+        self.entries[entry.key] = entry
+        for form in (entry.name, *entry.aliases):
+            if is_acronym(form) and entry.curated:
+                self.acronyms[form] = entry.key
+                base = form[:-1] if form.endswith("s") and form[-2].isupper() else form
+                self.acronyms.setdefault(base, entry.key)
+                self.acronyms.setdefault(base + "s", entry.key)
+                continue
+            key = norm_key(form)
+            if key:
+                self.aliases[key] = entry.key
+                self.phrases[key] = entry.key
+
+    def finish(self) -> Vocabulary:
+        self.first_words = frozenset(k.split(" ", 1)[0] for k in self.phrases)
+        self.max_words = max((k.count(" ") + 1 for k in self.phrases), default=1)
+        return self
+
+    def lookup(self, text_or_key: str) -> Entry | None:
+        """Return the entry a surface form or key names, if any."""
+        key = self.aliases.get(text_or_key) or self.aliases.get(norm_key(text_or_key))
+        return self.entries.get(key) if key else None
+
+
+def _data_path(name: str):
+    return resources.files("kg.extract").joinpath("data", name)
+
+
+def _parse_tsv(text: str, source: str, curated: bool = True):
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        name = cols[0].strip()
+        etype = cols[1].strip() if len(cols) > 1 and cols[1].strip() else "Concept"
+        if etype not in CONCEPT_TYPES:
+            raise ConfigError(
+                f"unknown concept type {etype!r}",
+                source=source,
+                line=lineno,
+                hint=f"use one of {', '.join(CONCEPT_TYPES)}",
+            )
+        aliases = tuple(a.strip() for a in cols[2].split("|") if a.strip()) if len(cols) > 2 else ()
+        parent = norm_key(cols[3]) if len(cols) > 3 and cols[3].strip() else ""
+        yield Entry(norm_key(name), name, etype, aliases, parent, curated)
+
+
+def head_type(key: str) -> str:
+    """Guess a concept type from the head (last) word of a phrase key."""
+    from kg.extract.typing_rules import type_from_head
+
+    return type_from_head(key)
+
+
+@functools.lru_cache(maxsize=8)
+def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Vocabulary:
+    """Return the merged vocabulary (cached: it is read once per process)."""
+    vocab = Vocabulary()
+    if use_mined:
+        mined = _data_path("terms.tsv")
+        if mined.is_file():
+            for line in mined.read_text(encoding="utf-8").splitlines():
+                if line.startswith("#") or not line.strip():
+                    continue
+                key, surface, _df = line.split("\t")
+                vocab.add(Entry(key, surface, head_type(key), curated=False))
+    text = _data_path("vocabulary.tsv").read_text(encoding="utf-8")
+    for entry in _parse_tsv(text, "kg/extract/data/vocabulary.tsv"):
+        vocab.add(entry)
+    if user_file:
+        path = Path(user_file)
+        try:
+            user_text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise ConfigError(f"cannot read vocabulary file ({exc.strerror})", source=str(path)) from None
+        for entry in _parse_tsv(user_text, str(path)):
+            vocab.add(entry)
+    families = [
+        line.strip()
+        for line in _data_path("model_families.txt").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    vocab.families = tuple(sorted(set(families), key=lambda f: (-len(f), f)))
+    return vocab.finish()
+
+
+def vocabulary_from_env() -> str | None:
+    return os.environ.get("KG_VOCAB") or None

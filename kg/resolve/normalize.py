@@ -1,0 +1,79 @@
+"""Normalization keys: one string per concept surface form, so variants compare equal.
+
+"Chain-of-Thought", "chain of thought" and "chains of thought" share the key
+"chain of thought"; "LLMs" and "LLM" share "llm". Acronym expansion happens later,
+in the resolver, because it depends on the definitions a corpus gives.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_DASHES = re.compile(r"[\u2010-\u2015\u2212_/]+|(?<=\w)-(?=\w)|--+")
+_STRIP = re.compile(r"[^\w\s.+@#]")
+_SPACES = re.compile(r"\s+")
+_EDGE_PUNCT = re.compile(r"^[\s.]+|[\s.]+$")
+
+# Words whose trailing "s" is not a plural.
+_NOT_PLURAL = set(
+    """analysis basis bias loss less process class gas lens thesis axis hypothesis synthesis
+    status corpus focus consensus virus bus plus minus chaos ness mass across this its
+    diffusion attention fusion news physics mathematics statistics economics robotics
+    ethics linguistics dynamics genomics kinematics semantics pragmatics phonetics optics
+    series species means always perhaps various previous numerous""".split()
+)
+_IRREGULAR = {
+    "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion",
+    "phenomena": "phenomenon", "data": "data", "media": "media", "hypotheses": "hypothesis",
+    "analyses": "analysis", "theses": "thesis", "axes": "axis", "bases": "basis",
+    "children": "child", "people": "people", "men": "man", "women": "woman",
+}
+
+
+def singular(word: str) -> str:
+    """Return the singular of an English noun (lowercase in, lowercase out), by rule."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or not word.endswith("s") or word in _NOT_PLURAL or word.endswith(("ss", "us", "is", "ics")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def singular_surface(word: str) -> str:
+    """Singular of a word as written: "LLMs" -> "LLM", "Models" -> "Model", "GPUs" -> "GPU"."""
+    if len(word) > 2 and word.endswith("s") and word[-2].isupper():
+        return word[:-1]  # acronym plural: LLMs, VLMs, MLLMs
+    low = word.lower()
+    sing = singular(low)
+    if sing == low:
+        return word
+    return word[: len(sing)] if word[: len(sing)].lower() == sing else sing
+
+
+def norm_key(text: str) -> str:
+    """Return the normalization key of a surface form: casefolded, dashes as spaces, singular."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _DASHES.sub(" ", text)
+    text = _STRIP.sub(" ", text)
+    words = _SPACES.sub(" ", text).strip().split(" ")
+    if not words or words == [""]:
+        return ""
+    last = words[-1]
+    if len(last) > 2 and last.endswith("s") and last[-2].isupper():
+        words[-1] = last[:-1]
+    words = [w.casefold() for w in words]
+    words[-1] = singular(words[-1])
+    for i in range(1, len(words) - 1):  # "chains of thought" -> "chain of thought"
+        if words[i] == "of":
+            words[i - 1] = singular(words[i - 1])
+    return _EDGE_PUNCT.sub("", " ".join(words))
+
+
+def slug(key: str) -> str:
+    """Return an id-friendly form of a key: "chain of thought" -> "chain-of-thought"."""
+    return re.sub(r"[^\w.+@#]+", "-", key).strip("-") or "x"

@@ -1,0 +1,233 @@
+"""Resolution: surface forms from many papers become one concept node each.
+
+Corpus-level, because a short form defined in one paper ("Group Relative Policy
+Optimization (GRPO)") resolves papers that only write "GRPO". Conflicting definitions
+of one acronym stay separate concepts: each paper uses its own definition, papers that
+define nothing use the corpus's most frequent one.
+"""
+
+from __future__ import annotations
+
+import collections
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from kg.extract.names import family_of
+from kg.extract.vocabulary import Vocabulary, is_acronym
+from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
+from kg.resolve.families import model_lineage, variant_base, version_base
+from kg.resolve.normalize import norm_key, singular_surface, slug
+
+_ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
+_TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
+MAX_CONCEPTS_PER_PAPER = 15
+
+
+@dataclass
+class PaperLink:
+    """The strongest evidence that one paper relates to one concept."""
+
+    paper_id: str
+    concept_id: str
+    role: str
+    mention: Mention
+    score: float
+
+
+@dataclass
+class Resolution:
+    concepts: dict[str, Concept] = field(default_factory=dict)
+    links: list[PaperLink] = field(default_factory=list)
+    concept_links: list[ConceptLink] = field(default_factory=list)
+    merges: list[dict] = field(default_factory=list)  # for the merge review file
+
+
+def concept_id(key: str) -> str:
+    return "concept:" + slug(key)
+
+
+class Resolver:
+    def __init__(self, vocab: Vocabulary, max_per_paper: int = MAX_CONCEPTS_PER_PAPER, forced: dict[str, str] | None = None):
+        self.vocab = vocab
+        self.max_per_paper = max_per_paper
+        self.forced = forced or {}  # norm key -> norm key (user merges)
+
+    # -- keys -----------------------------------------------------------------
+    def canon(self, text: str) -> str:
+        """Key of a long form or phrase, through the vocabulary's aliases."""
+        entry = self.vocab.lookup(text)
+        key = entry.key if entry else norm_key(text)
+        return self.forced.get(key, key)
+
+    def _short(self, text: str) -> str:
+        return singular_surface(text)
+
+    def resolve(self, papers: Iterable[tuple[Paper, list[Mention]]]) -> Resolution:
+        papers = list(papers)
+        # 1. definitions, per paper and corpus-wide
+        per_paper: dict[str, dict[str, str]] = {}
+        corpus: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        for paper, mentions in papers:
+            defs = {}
+            for m in mentions:
+                if m.extractor == "definition" and m.long_form and m.text != m.long_form:
+                    long_key = self.canon(m.long_form)
+                    defs[self._short(m.text)] = long_key
+            per_paper[paper.id] = defs
+            for short, long_key in defs.items():
+                corpus[short][long_key] += 1
+        majority = {s: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for s, c in corpus.items()}
+
+        # 2. a key for every mention
+        surfaces: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        types: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        short_forms: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        long_forms: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        keyed: list[tuple[Paper, list[tuple[str, Mention]]]] = []
+        for paper, mentions in papers:
+            out = []
+            defs = per_paper[paper.id]
+            for m in mentions:
+                key = self.key_for(m, defs, majority)
+                if not key:
+                    continue
+                out.append((key, m))
+                surfaces[key][m.text] += 1
+                if m.type:
+                    weight = 3.0 if m.role == "PROPOSES" else (2.0 if m.vocab_key else 1.0)
+                    types[key][m.type] += weight
+                if m.extractor == "definition":
+                    if m.text == m.long_form:
+                        long_forms[key][m.text] += 1
+                    else:
+                        short_forms[key][self._short(m.text)] += 1
+                elif is_acronym(m.text) and key != norm_key(m.text):
+                    short_forms[key][self._short(m.text)] += 1
+            keyed.append((paper, out))
+
+        # mined phrases need corroboration: used twice in the paper, or by two papers here
+        term_papers: dict[str, set] = collections.defaultdict(set)
+        for paper, out in keyed:
+            for key, m in out:
+                term_papers[key].add(paper.id)
+        filtered = []
+        for paper, out in keyed:
+            per = collections.Counter(k for k, _ in out)
+            filtered.append(
+                (paper, [(k, m) for k, m in out if m.extractor != "terms" or per[k] >= 2 or len(term_papers[k]) >= 2])
+            )
+        keyed = filtered
+
+        res = Resolution()
+        # 3. paper -> concept links: strongest role, best evidence, capped per paper
+        used: set[str] = set()
+        for paper, out in keyed:
+            best: dict[str, PaperLink] = {}
+            counts: collections.Counter = collections.Counter()
+            for key, m in out:
+                cid = concept_id(key)
+                counts[cid] += 1
+                cur = best.get(cid)
+                if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.mention.start):
+                    best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
+            for cid, link in best.items():
+                link.score = round(min(1.0, link.score + 0.05 * (counts[cid] - 1)), 3)
+            ranked = sorted(
+                best.values(),
+                key=lambda lk: (lk.role == "MENTIONS", -lk.score, lk.mention.start, lk.concept_id),
+            )
+            keep = ranked[: self.max_per_paper]
+            keep.sort(key=lambda lk: lk.concept_id)
+            res.links.extend(keep)
+            used.update(lk.concept_id for lk in keep)
+
+        # 4. concept nodes
+        key_of_id = {}
+        for key in surfaces:
+            key_of_id[concept_id(key)] = key
+        for cid in sorted(used):
+            key = key_of_id[cid]
+            res.concepts[cid] = self._concept(cid, key, surfaces[key], types[key], short_forms[key], long_forms[key])
+
+        # 5. lineage and vocabulary parents
+        self._lineage(res)
+        return res
+
+    def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
+        if m.vocab_key:
+            return self.forced.get(m.vocab_key, m.vocab_key)
+        if m.long_form:
+            return self.canon(m.long_form)
+        if is_acronym(m.text):
+            short = self._short(m.text)
+            if short in defs:
+                return defs[short]
+            if short in majority:
+                return majority[short]
+            vkey = self.vocab.acronyms.get(m.text) or self.vocab.acronyms.get(short)
+            if vkey:
+                return self.forced.get(vkey, vkey)
+        return self.canon(m.text)
+
+    def _concept(self, cid, key, surf, types, shorts, longs) -> Concept:
+        entry = self.vocab.entries.get(key)
+        if entry and entry.curated:
+            # the short form readers search for ("GRPO", "CoT") when the corpus uses one
+            used_short = [a for a in entry.aliases if is_acronym(a) and (a in shorts or a in surf)]
+            name = used_short[0] if used_short else entry.name
+            ctype = entry.type
+        else:
+            if shorts:
+                name = sorted(shorts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+            else:
+                name = sorted(surf.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+            if types:
+                ctype = sorted(types.items(), key=lambda kv: (-kv[1], _TYPE_RANK.get(kv[0], 99)))[0][0]
+            else:
+                ctype = entry.type if entry else "Concept"
+        definition = ""
+        if longs:
+            definition = sorted(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        elif entry and entry.curated and name != entry.name:
+            definition = entry.name
+        aliases = set(surf) | set(shorts) | set(longs)
+        if entry:
+            aliases |= set(entry.aliases)
+        aliases.discard(name)
+        return Concept(cid, name, ctype, tuple(sorted(aliases)), definition)
+
+    def _lineage(self, res: Resolution) -> None:
+        short_index: dict[str, str] = {}
+        for cid, c in res.concepts.items():
+            for form in (c.name, *c.aliases):
+                if is_acronym(form) and c.type in ("Method", "Concept", "Framework"):
+                    short_index.setdefault(form, cid)
+        links: dict[tuple[str, str], ConceptLink] = {}
+        for cid in sorted(list(res.concepts)):
+            c = res.concepts[cid]
+            if c.type == "Model":
+                fam = family_of(c.name, self.vocab.families)
+                chain = model_lineage(c.name, fam)
+                for child, parent in zip(chain, chain[1:]):
+                    child_id, parent_id = concept_id(self.canon(child)), concept_id(self.canon(parent))
+                    if parent_id not in res.concepts:
+                        res.concepts[parent_id] = Concept(parent_id, parent, "Model")
+                    if child_id in res.concepts and child_id != parent_id:
+                        links[(child_id, parent_id)] = ConceptLink(child_id, parent_id, "VARIANT_OF", "model name")
+            base = variant_base(c.name, short_index)
+            if base and base != cid:
+                links[(cid, base)] = ConceptLink(cid, base, "VARIANT_OF", "compound name")
+            versioned = version_base(c.name)
+            if versioned and c.type != "Model":
+                base_id = concept_id(self.canon(versioned))
+                base_c = res.concepts.get(base_id)
+                if base_c is not None and base_id != cid:
+                    links[(cid, base_id)] = ConceptLink(cid, base_id, "VARIANT_OF", "versioned name")
+                    if c.type == "Concept":
+                        res.concepts[cid] = replace(c, type=base_c.type)
+            entry = self.vocab.entries.get(self.canon(c.name))
+            if entry and entry.parent:
+                parent_id = concept_id(entry.parent)
+                if parent_id in res.concepts and parent_id != cid:
+                    links.setdefault((cid, parent_id), ConceptLink(cid, parent_id, "IS_A", "vocabulary"))
+        res.concept_links = [links[k] for k in sorted(links)]
