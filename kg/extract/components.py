@@ -95,7 +95,7 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
 
     def terms(doc: Doc) -> Doc:
         # word stream: hyphenated tokens split into parts, punctuation as a boundary (None)
-        words: list[tuple[str, int, int] | None] = []
+        words: list[tuple[str, int, int, bool, bool] | None] = []
         # "Key-Value (KV) cache": read the defined phrase as its short form, so the
         # continuation matches "KV cache" in the vocabulary
         spans = {d.long_start: d for d in doc.user_data.get("kg_definition_spans", ())}
@@ -105,7 +105,7 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                 continue
             d = spans.get(tok.idx)
             if d is not None and doc.text[d.short_end : d.short_end + 1] == ")":
-                words.append((d.short.lower(), d.long_start, d.short_end + 1))
+                words.append((d.short.lower(), d.long_start, d.short_end + 1, True, True))
                 skip_to = d.short_end + 1
                 continue
             if tok.is_punct or tok.is_space or tok.is_sent_start and words:
@@ -114,24 +114,26 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                     continue
             low = tok.lower_
             if "-" in low and len(low) > 2:
+                # parts of one hyphenated token: a phrase may not start or end inside it
                 pos = tok.idx
-                for part in low.split("-"):
+                parts = [p for p in low.split("-")]
+                for k, part in enumerate(parts):
                     if part:
-                        words.append((part, pos, pos + len(part)))
+                        words.append((part, pos, pos + len(part), k == 0, k == len(parts) - 1))
                     pos += len(part) + 1
             else:
-                words.append((low, tok.idx, tok.idx + len(tok.text)))
+                words.append((low, tok.idx, tok.idx + len(tok.text), True, True))
         store = _store(doc)
         i, n = 0, len(words)
         while i < n:
             w = words[i]
-            if w is None or w[0] not in first_words:
+            if w is None or not w[3] or w[0] not in first_words:
                 i += 1
                 continue
             matched = 0
             for length in range(min(max_words, n - i), 0, -1):
                 span = words[i : i + length]
-                if any(x is None for x in span):
+                if any(x is None for x in span) or not span[-1][4]:
                     continue
                 parts = [x[0] for x in span]
                 parts[-1] = singular(parts[-1])
@@ -189,7 +191,11 @@ def make_contributions(nlp: Language, name: str):
                     if c is pick or (pick.long_form and c.long_form == pick.long_form and c.extractor == "definition"):
                         c.proposed = True
                         if contrib.type and (c.type in (None, "Concept") or contrib.type in ("Benchmark", "Dataset")):
-                            c.type = "Benchmark" if c.text.lower().endswith("bench") else contrib.type
+                            c.type = contrib.type
+                        if c.text.lower().endswith("bench"):
+                            c.type = "Benchmark"
+                        elif c.type in (None, "Concept"):
+                            c.type = "Method"  # "we propose X." with no noun: most contributions are methods
         return doc
 
     return contributions

@@ -57,6 +57,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     sents = _sentence_index(doc)
     text = doc.text
     out = []
+    long_roles: dict[str, str] = {}
     si = 0
     for c in sorted(kept, key=lambda c: (c.start, c.end)):
         while si < len(sents) - 1 and sents[si][1] <= c.start:
@@ -64,8 +65,12 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
         s_start, _s_end, s_text = sents[si]
         if c.proposed:
             role = "PROPOSES"
+        elif c.extractor == "definition" and c.text != c.long_form and c.long_form in long_roles:
+            role = long_roles[c.long_form]  # "(GRPO)" plays the role of the words it abbreviates
         else:
             role = role_for(text[s_start : c.start], c.type or "Concept")
+        if c.extractor == "definition" and c.text == c.long_form:
+            long_roles[c.long_form] = role
         out.append(
             Mention(
                 paper_id=paper_id,

@@ -33,12 +33,15 @@ _USE = re.compile(
 )
 _PAREN_EG = re.compile(r"\((?:i\.e\.|e\.g\.),?\s*(?:[\w.@-]+,?\s*)*$", re.I)
 
+_ON_LIST = re.compile(r"\b(?:on|across|over)\s+(?:(?:the|both|several|multiple|\d+|[\w.@-]+,?)\s+(?:and\s+)?){0,6}$", re.I)
 EVALUATED_TYPES = {"Benchmark", "Dataset"}
 
 
 def role_for(before: str, ctype: str) -> str:
     """Return the role of a concept whose sentence reads `before` up to the mention."""
     tail = before[-160:]
+    if ctype in EVALUATED_TYPES and _ON_LIST.search(tail):
+        return "EVALUATES_ON"  # "outperforms X on MATH500": the benchmark is where, not whom
     if _COMPARE.search(tail):
         return "COMPARES_WITH"
     if ctype in EVALUATED_TYPES:

@@ -104,6 +104,8 @@ def head_type(key: str) -> str:
 def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Vocabulary:
     """Return the merged vocabulary (cached: it is read once per process)."""
     vocab = Vocabulary()
+    from kg.extract.names import looks_like_name
+
     if use_mined:
         mined = _data_path("terms.tsv")
         if mined.is_file():
@@ -111,6 +113,8 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
                 if line.startswith("#") or not line.strip():
                     continue
                 key, surface, _df = line.split("\t")
+                if any(looks_like_name(w) for w in surface.split()):
+                    continue  # names are the name extractor's job, typed by their shape
                 vocab.add(Entry(key, surface, head_type(key), curated=False))
     text = _data_path("vocabulary.tsv").read_text(encoding="utf-8")
     for entry in _parse_tsv(text, "kg/extract/data/vocabulary.tsv"):

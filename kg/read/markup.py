@@ -61,7 +61,7 @@ _LINK = re.compile(
     | \[(?P<mtext>[^\[\]\n]*)\]\(\s*<?(?P<murl>(?:https?://|www\.)[^\s()<>]*(?:\([^\s()<>]*\)[^\s()<>]*)*)>?
       (?:\s+"[^"\n]*")?\s*\)
     | <(?P<auto>(?:https?://|www\.)[^\s<>]+)>
-    | (?<![\w/.@])(?P<bare>(?:https?://|www\.)(?:[^\s<>"{}|\\^`\[\]$]|\\[_%\#&~])+)
+    | (?P<bare>(?:https?://|www\.)(?:[^\s<>"{}|\\^`\[\]$]|\\[_%\#&~])+)
     """,
     re.X | re.I,
 )
@@ -100,8 +100,8 @@ _BLACKBOARD = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "E": 
 # Inline math: $...$ (content starts and ends with a non-space, so "$5 and $10" is no math),
 # $$...$$ and \(...\).
 _MATH = re.compile(
-    r"(?<![\\$])\$\$(?P<display>.+?)(?<!\\)\$\$"
-    r"|(?<![\\$])\$(?![\s$])(?P<inline>(?:\\.|[^$\\])+?)(?<![\s\\])\$"
+    r"\$\$(?<![\\$]\$\$)(?P<display>.+?)(?<!\\)\$\$"
+    r"|\$(?<![\\$]\$)(?![\s$])(?P<inline>(?:\\.|[^$\\])+?)(?<![\s\\])\$"
     r"|\\\((?P<paren>.+?)\\\)",
     re.S,
 )
@@ -172,17 +172,17 @@ _OPEN_QUOTES = re.compile(r"``(.*?)''|``", re.S)
 _CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _SINGLE_QUOTE = re.compile(r"(?<![`\w])`([^`'\n]{1,200})'(?![\w'])")
 _EM_DASH = re.compile(r"---")
-_WORD_DASH = re.compile(r"(?<=[^\W\d_])--(?=[^\W\d_])")
+_WORD_DASH = re.compile(r"--(?<=[^\W\d_]--)(?=[^\W\d_])")
 _EN_DASH = re.compile(r"--")
 _STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])(.+?)(?<=[^\s*_])\1")
 _STRIKE = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
 _EM_STAR = re.compile(r"\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*")
-_EM_UNDERSCORE = re.compile(r"(?<![\w_])_(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w_])")
+_EM_UNDERSCORE = re.compile(r"_(?<![\w_]_)(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w_])")
 _TIE = re.compile(r"(?<=\w)~(?=[\w\\])")
 _BRACE_IN_WORD = re.compile(r"(?<=\w)[{}]+(?=\w)")
 _BRACE = re.compile(r"[{}]")
 _STRAY_BACKSLASH = re.compile(r"\\")
-_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?])(?=\s|$)")
+_SPACE_BEFORE_PUNCT = re.compile(r" ([.,;:!?])(?= |$)")  # runs on whitespace-collapsed text
 _EMPTY_PARENS = re.compile(r"\(\s*\)|\[\s*\]")
 
 
@@ -202,7 +202,8 @@ def clean_markup(text: str) -> tuple[str, list[str]]:
         text = _JUNK.sub("", text)  # an entity may decode to a control character
 
     urls: list[str] = []
-    text = _LINK.sub(lambda m: _link(m, urls), text)
+    if "://" in text or "www." in text or "\\url" in text or "\\href" in text:
+        text = _LINK.sub(lambda m: _link(m, urls), text)
 
     if "\\" in text:
         text = _ACCENT.sub(_accent, text)
@@ -223,7 +224,8 @@ def clean_markup(text: str) -> tuple[str, list[str]]:
         text = re.sub(f"{_MATH_OPEN}(\\d+){_MATH_CLOSE}", lambda m: maths[int(m.group(1))], text)
     text = text.replace(_LBRACE, "{").replace(_RBRACE, "}").replace(_URL_MARK, URL_PLACEHOLDER)
     text = " ".join(text.split())
-    text = _EMPTY_PARENS.sub("", text)
+    if "()" in text or "[]" in text or "( )" in text or "[ ]" in text:
+        text = _EMPTY_PARENS.sub("", text)
     text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     return unicodedata.normalize("NFC", " ".join(text.split())), urls
 
@@ -232,6 +234,8 @@ def _link(m: re.Match, urls: list[str]) -> str:
     """Collect one link target; return what stands in the text for it."""
     kind = m.lastgroup
     if kind == "bare":
+        if m.start() and (m.string[m.start() - 1].isalnum() or m.string[m.start() - 1] in "_/.@"):
+            return m.group()  # "xhttps://" or "a.www.b": not a link of its own
         url = m.group("bare")
         kept = len(url)
         while kept and (url[kept - 1] in _URL_TRAILING or _unbalanced_close(url[:kept])):
@@ -327,11 +331,12 @@ def _text_mode(text: str) -> str:
         text = _EM_DASH.sub("—", text)
         text = _WORD_DASH.sub("-", text)
         text = _EN_DASH.sub("–", text)
-    if "*" in text or "_" in text or "~" in text:
+    if "*" in text or "_" in text:
         text = _STRONG.sub(r"\2", text)
-        text = _STRIKE.sub(r"\1", text)
         text = _EM_STAR.sub(r"\1", text)
         text = _EM_UNDERSCORE.sub(r"\1", text)
+    if "~" in text:
+        text = _STRIKE.sub(r"\1", text)
         text = _TIE.sub(" ", text)
     if "\\" in text:
         text = _COMMAND.sub(_command, text)

@@ -1,0 +1,14 @@
+// question: How are two concepts connected: the shortest paths between them through papers and concept links (CO_OCCURS left out)?
+// params: source (default "DG-GRPO"), target (default "Qwen"), limit (default 20)
+// returns: path (concept names and paper titles, in order), hops
+// engine: embedded (LadybugDB ALL SHORTEST); the Neo4j twin is paths_between.neo4j.cypher
+WITH toLower($source) AS s, toLower($target) AS t
+MATCH (a:Concept)
+WHERE toLower(a.name) = s OR any(alias IN a.aliases WHERE toLower(alias) = s)
+MATCH (b:Concept)
+WHERE (toLower(b.name) = t OR any(alias IN b.aliases WHERE toLower(alias) = t)) AND a.id <> b.id
+MATCH p = (a)-[:PROPOSES|USES|EVALUATES_ON|COMPARES_WITH|MENTIONS|VARIANT_OF|IS_A* ALL SHORTEST 1..6]-(b)
+WITH DISTINCT list_transform(nodes(p), n -> coalesce(n.name, n.title)) AS path, length(p) AS hops
+RETURN path, hops
+ORDER BY hops, list_to_string(' > ', path)
+LIMIT $limit

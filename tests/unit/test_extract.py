@@ -1,0 +1,111 @@
+"""Extraction components on small fixed texts: exact expectations."""
+
+import pytest
+
+from kg.extract.acronyms import find_definitions
+from kg.extract.contributions import find_contributions, type_from_clause
+from kg.extract.names import find_names, looks_like_name
+from kg.extract.pipeline import make_nlp, mentions_from_doc
+from kg.extract.roles import role_for
+from kg.extract.vocabulary import load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return make_nlp()
+
+
+def pairs(text):
+    return [(d.short, d.long) for d in find_definitions(text)]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("We use Group Relative Policy Optimization (GRPO) here.", [("GRPO", "Group Relative Policy Optimization")]),
+        ("While Key-Value (KV) cache compression", [("KV", "Key-Value")]),
+        ("where Chain-of-Thought (CoT) coherence", [("CoT", "Chain-of-Thought")]),
+        ("recent Large Multimodal Models (LMMs) show", [("LMMs", "Large Multimodal Models")]),
+        ("a paradigm called Reason with Thumbnails, Answer with Focus (RTAF), which", [("RTAF", "Reason with Thumbnails, Answer with Focus")]),
+        ("results (Table 2) and accuracy (95%)", []),
+        ("pure reinforcement learning (i.e., GRPO)", []),
+        (
+            "entropy minimization (EM) and expectation-maximization (EM)",
+            [("EM", "entropy minimization"), ("EM", "expectation-maximization")],
+        ),
+    ],
+)
+def test_acronym_definitions(text, expected):
+    assert pairs(text) == expected
+
+
+def test_definition_offsets_point_into_text():
+    text = "We study Direct Preference Optimization (DPO) today."
+    (d,) = find_definitions(text)
+    assert text[d.long_start : d.long_end] == "Direct Preference Optimization"
+    assert text[d.short_start : d.short_end] == "DPO"
+
+
+def test_names_keep_versions_and_families():
+    vocab = load_vocabulary()
+    text = (
+        "Built on Qwen2.5-VL-7B and Gemini 2.5 Pro, it beats GPT-4o, DeepSeek-R1 and o3-mini on AIME25, "
+        "MATH500 and KVFundaBench with GRPO-style training and LoRA. It runs 3.5x faster in 2D (see Table 2)."
+    )
+    assert [n.text for n in find_names(text, vocab)] == [
+        "Qwen2.5-VL-7B", "Gemini 2.5 Pro", "GPT-4o", "DeepSeek-R1", "o3-mini", "AIME25",
+        "MATH500", "KVFundaBench", "GRPO", "LoRA",
+    ]
+
+
+@pytest.mark.parametrize("word, expected", [("GRPO", True), ("CoT", True), ("Sora-2", True), ("vLLM", True),
+                                            ("High-Density", False), ("2D", False), ("ICML", False), ("Table", False)])
+def test_looks_like_name(word, expected):
+    assert looks_like_name(word) is expected
+
+
+@pytest.mark.parametrize(
+    "before, ctype, role",
+    [
+        ("Against state-of-the-art methods, our model outperforms ", "Model", "COMPARES_WITH"),
+        ("compared to the non-GVR model ", "Model", "COMPARES_WITH"),
+        ("our model, based on ", "Model", "USES"),
+        ("we adopt pure reinforcement learning (i.e., ", "Method", "USES"),
+        ("achieves 9% gains on ", "Benchmark", "EVALUATES_ON"),
+        ("We uncover that its specialized ", "Method", "MENTIONS"),
+        ("We study ", "Method", "MENTIONS"),
+    ],
+)
+def test_roles(before, ctype, role):
+    assert role_for(before, ctype) == role
+
+
+def test_contribution_clauses():
+    s = "We introduce KVFundaBench to systematically evaluate this gap."
+    (c,) = find_contributions(s)
+    assert s[c.start : c.end].strip() == "KVFundaBench"
+    assert type_from_clause("a new benchmark for spatial reasoning") == "Benchmark"
+    assert type_from_clause("a large-scale dataset of proofs") == "Dataset"
+    assert find_contributions("Prior work studies attention.") == []
+
+
+def test_pipeline_on_one_abstract(nlp):
+    text = (
+        "While Key-Value (KV) cache compression is essential for efficient LLM inference, reasoning suffers. "
+        "We introduce KVFundaBench, a benchmark for this gap. "
+        "Our method, trained with Group Relative Policy Optimization (GRPO), outperforms DeepSeek-R1 on MATH500."
+    )
+    got = {(m.text, m.role, m.type) for m in mentions_from_doc(nlp(text), "p1")}
+    assert ("Key-Value (KV) cache compression", "MENTIONS", "Method") in got
+    assert ("KVFundaBench", "PROPOSES", "Benchmark") in got
+    assert ("GRPO", "USES", "Method") in got
+    assert ("DeepSeek-R1", "COMPARES_WITH", "Model") in got
+    assert ("MATH500", "COMPARES_WITH", "Benchmark") not in got
+    evidence = {m.text: m.sentence for m in mentions_from_doc(nlp(text), "p1")}
+    assert evidence["KVFundaBench"] == "We introduce KVFundaBench, a benchmark for this gap."
+
+
+def test_offsets_match_the_text(nlp):
+    text = "We propose Sparse Latent Queries (SLQ), which beats Qwen3-4B-Base on GSM8K."
+    for m in mentions_from_doc(nlp(text), "p"):
+        assert text[m.start : m.end] == m.text

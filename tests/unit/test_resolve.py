@@ -1,0 +1,97 @@
+"""Normalization, lineage and corpus-level resolution on small fixed inputs."""
+
+import pytest
+
+from kg.extract.pipeline import extract
+from kg.extract.vocabulary import load_vocabulary
+from kg.graph.build import build_graph
+from kg.models import Paper
+from kg.resolve.families import model_lineage, variant_base, version_base
+from kg.resolve.normalize import norm_key
+from kg.resolve.resolver import Resolver
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("Chain-of-Thought", "chains of thought"),
+        ("LLMs", "LLM"),
+        ("Large Language Models", "large language model"),
+        ("test-time scaling", "Test Time Scaling"),
+        ("vision–language models", "Vision-Language Model"),
+    ],
+)
+def test_norm_key_equates_variants(a, b):
+    assert norm_key(a) == norm_key(b)
+
+
+def test_norm_key_keeps_non_plurals():
+    assert norm_key("analysis") == "analysis"
+    assert norm_key("diffusion") == "diffusion"
+    assert norm_key("strategies") == "strategy"
+
+
+@pytest.mark.parametrize(
+    "name, family, chain",
+    [
+        ("Qwen3-4B-Base", "Qwen", ["Qwen3-4B-Base", "Qwen3", "Qwen"]),
+        ("Qwen2.5-VL-7B", "Qwen", ["Qwen2.5-VL-7B", "Qwen2.5-VL", "Qwen2.5", "Qwen"]),
+        ("Llama-3.1-8B-Instruct", "Llama", ["Llama-3.1-8B-Instruct", "Llama-3.1", "Llama"]),
+        ("DeepSeek-R1", "DeepSeek", ["DeepSeek-R1", "DeepSeek"]),
+        ("Gemini 2.5 Pro", "Gemini", ["Gemini 2.5 Pro", "Gemini 2.5", "Gemini"]),
+    ],
+)
+def test_model_lineage(name, family, chain):
+    assert model_lineage(name, family) == chain
+
+
+def test_variant_and_version_bases():
+    assert variant_base("DG-GRPO", {"GRPO": "concept:grpo"}) == "concept:grpo"
+    assert variant_base("VTS-CoT", {"CoT": "concept:cot"}) == "concept:cot"
+    assert variant_base("ShotKV", {"KV": "x"}) is None
+    assert version_base("ARC-AGI-2") == "ARC-AGI"
+    assert version_base("AIME25") == "AIME"
+
+
+ABSTRACTS = [
+    "We train with Group Relative Policy Optimization (GRPO) and chain-of-thought prompting on MATH500.",
+    "GRPO with long Chain-of-Thought (CoT) traces improves Qwen3-4B-Base.",
+    "We propose DG-GRPO, a variant that stabilises CoT training of Qwen3-8B.",
+    "Large language models (LLMs) use a Key-Value (KV) cache; we compress the KV cache.",
+    "Entropy minimization (EM) sharpens LLMs.",
+    "We fit mixtures with expectation-maximization (EM).",
+    "EM works well for sharpening predictions of LLMs.",
+]
+
+
+@pytest.fixture(scope="module")
+def graph():
+    papers = [Paper(id=f"p{i}", abstract=t) for i, t in enumerate(ABSTRACTS)]
+    res = Resolver(load_vocabulary()).resolve(extract(papers))
+    return build_graph(papers, res), res
+
+
+def linked(G, cid):
+    return sorted(p for p, _ in G.in_edges(cid) if G.nodes[p]["kind"] == "Paper")
+
+
+def test_one_node_per_concept_across_forms(graph):
+    G, _ = graph
+    assert linked(G, "concept:group-relative-policy-optimization") == ["p0", "p1"]
+    assert linked(G, "concept:chain-of-thought") == ["p0", "p1", "p2"]
+    assert linked(G, "concept:kv-cache") == ["p3"]
+    assert G.nodes["concept:group-relative-policy-optimization"]["name"] == "GRPO"
+
+
+def test_conflicting_acronyms_stay_apart(graph):
+    G, _ = graph
+    assert linked(G, "concept:entropy-minimization") == ["p4", "p6"]  # p6 uses the corpus majority (tie: sorted)
+    assert linked(G, "concept:expectation-maximization") == ["p5"]
+
+
+def test_lineage_edges(graph):
+    G, _ = graph
+    assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
+    assert G.has_edge("concept:qwen3", "concept:qwen", key="VARIANT_OF")
+    assert G.has_edge("concept:dg-grpo", "concept:group-relative-policy-optimization", key="VARIANT_OF")
+    assert G.edges["p2", "concept:dg-grpo", "PROPOSES"]["evidence"].startswith("We propose DG-GRPO")
