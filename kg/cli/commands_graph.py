@@ -207,3 +207,27 @@ def paper(ref, graph_dir, as_json):
             click.echo(f"  {c['role']:<14} {c['type']:<10} {c['name']}")
 
     _emit(data, as_json, render)
+
+
+@main.command("eval")
+@click.argument("gold", type=click.Path(dir_okay=False))
+@graph_option
+@click.option("--json", "as_json", is_flag=True, help="Print the full JSON report.")
+@handle_errors
+def eval_cmd(gold, graph_dir, as_json):
+    """Score a built graph against an annotated GOLD file (recall, precision, contributions, merges)."""
+    from kg.evaluate import evaluate, load_gold
+    from kg.graph.io import load_graph
+
+    report = evaluate(load_graph(graph_dir), load_gold(gold))
+
+    def render(r):
+        for key in ("papers", "recall", "recall_partial", "concepts_per_paper", "precision_vs_gold_keys",
+                    "precision_judged", "judged_links", "contributions", "contributions_found", "alias_groups_merged"):
+            click.echo(f"{key:<24}{r[key]}")
+        for m in r["merge_errors"]:
+            click.echo(f"merge error: {m['group']} -> {m['nodes']}")
+        if r["unmatched_papers"]:
+            click.echo(f"unmatched gold papers: {len(r['unmatched_papers'])}")
+
+    _emit(report, as_json, render)

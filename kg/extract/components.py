@@ -169,11 +169,34 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
     return terms
 
 
+@Language.factory("kg_phrases")
+def make_phrases(nlp: Language, name: str):
+    from kg.extract.phrases import lexicon, noun_phrases
+
+    lex = lexicon()
+
+    def phrases(doc: Doc) -> Doc:
+        store = _store(doc)
+        taken = sorted((c.start, c.end) for c in store)
+        for sent in doc.sents:
+            toks = [(t.text, t.idx, t.idx + len(t.text)) for t in sent]
+            for start, end, _words in noun_phrases(toks, lex):
+                # weaker than every other extractor: give way where they found something
+                if any(s < end and start < e for s, e in taken):
+                    continue
+                text = doc.text[start:end]
+                store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))
+        return doc
+
+    return phrases
+
+
 @Language.factory("kg_contributions")
 def make_contributions(nlp: Language, name: str):
     def contributions(doc: Doc) -> Doc:
         store = _store(doc)
         named = sorted((c for c in store if c.extractor in ("names", "definition")), key=lambda c: c.start)
+        phrases = sorted((c for c in store if c.extractor in ("phrases", "terms", "vocabulary")), key=lambda c: c.start)
         for sent in doc.sents:
             s0 = sent.start_char
             for contrib in find_contributions(sent.text):
@@ -184,6 +207,8 @@ def make_contributions(nlp: Language, name: str):
                     pick = next((c for c in named if at <= c.start <= at + 3), None)
                 if pick is None:
                     pick = next((c for c in named if lo <= c.start < hi), None)
+                if pick is None:  # unnamed: "we introduce derivation graphs, which ..."
+                    pick = next((c for c in phrases if lo <= c.start < hi), None)
                 if pick is None:
                     continue
                 # a definition's long and short form are one contribution

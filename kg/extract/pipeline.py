@@ -32,6 +32,7 @@ def make_nlp(vocab_file: str | None = None):
     nlp.add_pipe("kg_definitions")
     nlp.add_pipe("kg_names", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_terms", config={"vocab_file": vocab_file})
+    nlp.add_pipe("kg_phrases")
     nlp.add_pipe("kg_contributions")
     return nlp
 

@@ -114,7 +114,8 @@ class Resolver:
         for paper, out in keyed:
             per = collections.Counter(k for k, _ in out)
             filtered.append(
-                (paper, [(k, m) for k, m in out if m.extractor != "terms" or per[k] >= 2 or len(term_papers[k]) >= 2])
+                (paper, [(k, m) for k, m in out if m.extractor not in ("terms", "phrases")
+                                 or m.role == "PROPOSES" or per[k] >= 2 or len(term_papers[k]) >= 2])
             )
         keyed = filtered
 

@@ -1,0 +1,98 @@
+"""Technical noun phrases outside any vocabulary: "derivation graphs", "convex regions".
+
+A lexicon tagger (each word's most frequent part of speech in ML abstracts, mined once by
+tools/mine_lexicon.py) marks nouns and adjectives; a phrase is a run of them ending in a
+noun, trimmed of generic modifiers. Phrases are weak evidence: the resolver keeps one
+only when the paper repeats it, another paper uses it too, or the paper proposes it.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from importlib import resources
+
+from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase
+
+NOMINAL = {"NOUN", "PROPN", "ADJ"}
+_HYPHEN_ADJ = re.compile(r"-(?:based|aware|free|level|wise|driven|guided|specific|like|agnostic|grained|scale|efficient|time|order)$")
+GENERIC_COMPOUNDS = frozenset(
+    """trade-off trade-offs state-of-the-art real-world large-scale fine-grained coarse-grained well-known
+    end-to-end long-term short-term plug-and-play training-free one-shot few-shot zero-shot
+    open-source high-quality low-cost high-level low-level multi-step step-by-step""".split()
+)
+
+
+@functools.lru_cache(maxsize=1)
+def lexicon() -> dict[str, str]:
+    path = resources.files("kg.extract").joinpath("data", "lexicon.tsv")
+    if not path.is_file():
+        return {}
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, tag = line.split("\t")
+            out[word] = tag
+    return out
+
+
+def tag_word(word: str, lex: dict[str, str]) -> str:
+    """Part of speech of a word from the lexicon, or from its shape when unknown."""
+    low = word.lower()
+    tag = lex.get(low)
+    if tag:
+        return tag
+    if "-" in low:
+        if _HYPHEN_ADJ.search(low):
+            return "ADJ"
+        last = low.rsplit("-", 1)[-1]
+        return "ADJ" if lex.get(last) == "ADJ" else ("NOUN" if last.isalpha() else "X")
+    if not word.isalpha():
+        return "PROPN" if any(c.isalpha() for c in word) else "NUM"
+    if low.endswith(("ly",)):
+        return "ADV"
+    if low.endswith(("ed",)):
+        return "VERB"
+    return "NOUN"
+
+
+def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
+    """Yield (start, end, words) of candidate phrases in one sentence's tokens."""
+    run: list[tuple[str, int, int, str]] = []
+
+    def flush():
+        items = list(run)
+        run.clear()
+        while items and (items[0][0].lower() in GENERIC_MODIFIERS or items[0][3] != "NOUN" and items[0][3] != "ADJ" and items[0][3] != "PROPN"):
+            items.pop(0)
+        while items and items[-1][3] != "NOUN":
+            items.pop()
+        if not items:
+            return None
+        items = items[-max_words:]
+        while items and items[0][0].lower() in GENERIC_MODIFIERS:
+            items.pop(0)
+        words = [w.lower() for w, *_ in items]
+        if not words:
+            return None
+        if len(words) == 1 and ("-" not in words[0] or words[0] in GENERIC_COMPOUNDS):
+            return None
+        if words[-1].split("-")[-1] in GENERIC_HEADS and len(words) < 3:
+            return None
+        if is_generic_phrase(words) or any(w in GENERIC_COMPOUNDS for w in words):
+            return None
+        return items[0][1], items[-1][2], words
+
+    for word, start, end in tokens:
+        tag = tag_word(word, lex) if word[:1].isalnum() else "PUNCT"
+        if tag in NOMINAL and not any(c.isdigit() for c in word):
+            run.append((word, start, end, tag))
+            continue
+        if run:
+            got = flush()
+            if got:
+                yield got
+    if run:
+        got = flush()
+        if got:
+            yield got
