@@ -68,7 +68,7 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
     report.timings["export"] = time.perf_counter() - t
     if quiet:
         return
-    skipped = sum(1 for w in report.warnings if "skipped" in w)
+    skipped = sum(1 for w in report.warnings if w.endswith("skipped]"))
     click.echo(
         f"{report.papers} papers, {report.concepts} concepts, {report.edges} edges "
         f"in {time.perf_counter() - start:.1f}s" + (f" ({skipped} records skipped)" if skipped else "")

@@ -41,7 +41,9 @@ _SUP_OPEN, _SUP_CLOSE = "\ue005", "\ue006"  # braces of a ^{...} group inside ma
 
 # Invisible or unprintable characters: C0/C1 controls, zero-width marks, soft hyphen, BOM,
 # lone surrogates (they cannot be written as UTF-8), and our own sentinels.
-_JUNK = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u200b-\u200d\u2060\ufeff\ud800-\udfff\ue000-\ue00f]")
+_JUNK = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u200b-\u200d\u2060\ufeff\ud800-\udfff\ue000-\ue00f]"
+)
 
 # Anything that might need more than whitespace cleanup; text without it takes the fast path.
 _NEEDS_WORK = re.compile(r"[\\$*_\[\]<>{}~&`]|https?:|www\.|--|''")
@@ -50,6 +52,8 @@ _HTML_INLINE_TAG = re.compile(
     r"</?(?:\w+:)?(?:i|b|em|strong|sub|sup|span|u|tt|code|small|big|italic|bold|sc|underline)\b[^<>]*>",
     re.I,
 )
+# A section heading inside the abstract (Crossref's <jats:title>Abstract</jats:title>) goes with its text.
+_HTML_TITLE = re.compile(r"<((?:\w+:)?title)\b[^<>]*>[^<>]{0,200}</\1\s*>", re.I)
 _HTML_BLOCK_TAG = re.compile(r"</?(?:\w+:)?(?:p|br|div|title|sec|abstract|li|ul|ol)\b[^<>]*>", re.I)
 _HTML_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]{1,31}|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6});")
 
@@ -89,7 +93,9 @@ _DROP_WITH_ARG = re.compile(
     r"~?\\(?:cite[a-zA-Z]*|[cC]?ref|eqref|autoref|label|footnote|thanks|vspace|hspace|includegraphics)\*?"
     r"(?:\[[^\]]*\])*\{[^{}]*\}"
 )
-_FONT_SWITCH = re.compile(r"\\(?:bf|it|em|sc|tt|rm|sf|sl|bfseries|itshape|ttfamily|scshape|normalfont)(?![A-Za-z])\s*")
+_FONT_SWITCH = re.compile(
+    r"\\(?:bf|it|em|sc|tt|rm|sf|sl|bfseries|itshape|ttfamily|scshape|normalfont)(?![A-Za-z])\s*"
+)
 _STYLE = re.compile(
     r"\\(?:text(?:bf|it|tt|sc|sf|rm|up|md|sl|normal)?|emph|underline|uline|mbox|hbox|"
     r"math(?:rm|bf|it|sf|tt|cal|scr|frak|normal)|boldsymbol|bm|operatorname)\*?\s*\{([^{}]*)\}"
@@ -100,12 +106,12 @@ _BLACKBOARD = {"R": "ℝ", "N": "ℕ", "Z": "ℤ", "Q": "ℚ", "C": "ℂ", "E": 
 # Inline math: $...$ (content starts and ends with a non-space, so "$5 and $10" is no math),
 # $$...$$ and \(...\).
 _MATH = re.compile(
-    r"\$\$(?<![\\$]\$\$)(?P<display>.+?)(?<!\\)\$\$"
-    r"|\$(?<![\\$]\$)(?![\s$])(?P<inline>(?:\\.|[^$\\])+?)(?<![\s\\])\$"
-    r"|\\\((?P<paren>.+?)\\\)",
+    r"\$\$(?<![\\$]\$\$)(?P<display>.{1,2000}?)(?<!\\)\$\$"
+    r"|\$(?<![\\$]\$)(?![\s$])(?P<inline>(?:\\.|[^$\\]){1,2000}?)(?<![\s\\])\$"
+    r"|\\\((?P<paren>.{1,2000}?)\\\)",
     re.S,
 )
-_MATHY = re.compile(r"[\\^_{}]")
+_MATHY = re.compile(r"[\\^_{}*~]")  # math that needs converting, not just its dollars dropped
 
 _SYMBOLS = {
     # operators and relations
@@ -168,16 +174,17 @@ _SUB_GROUP = re.compile(r"_\s*\{([^{}]*)\}")
 _DEGREE = re.compile(r"\^\s*\{?\s*\\circ\s*\}?")
 _SUP_GROUP = re.compile(r"\^\{([^{}]*)\}")
 
-_OPEN_QUOTES = re.compile(r"``(.*?)''|``", re.S)
+# Spans are bounded: an unclosed marker must not make a long text quadratic.
+_OPEN_QUOTES = re.compile(r"``(.{0,500}?)''|``", re.S)
 _CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _SINGLE_QUOTE = re.compile(r"(?<![`\w])`([^`'\n]{1,200})'(?![\w'])")
 _EM_DASH = re.compile(r"---")
 _WORD_DASH = re.compile(r"--(?<=[^\W\d_]--)(?=[^\W\d_])")
 _EN_DASH = re.compile(r"--")
-_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])(.+?)(?<=[^\s*_])\1")
-_STRIKE = re.compile(r"~~(?=\S)(.+?)(?<=\S)~~")
-_EM_STAR = re.compile(r"\*(?=[^\s*])([^*]+?)(?<=[^\s*])\*")
-_EM_UNDERSCORE = re.compile(r"_(?<![\w_]_)(?=[^\s_])([^_]+?)(?<=[^\s_])_(?![\w_])")
+_STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])(.{1,500}?)(?<=[^\s*_])\1")
+_STRIKE = re.compile(r"~~(?=\S)(.{1,500}?)(?<=\S)~~")
+_EM_STAR = re.compile(r"\*(?=[^\s*])([^*]{1,500}?)(?<=[^\s*])\*")
+_EM_UNDERSCORE = re.compile(r"_(?<![\w_]_)(?=[^\s_])([^_]{1,500}?)(?<=[^\s_])_(?![\w_])")
 _TIE = re.compile(r"(?<=\w)~(?=[\w\\])")
 _BRACE_IN_WORD = re.compile(r"(?<=\w)[{}]+(?=\w)")
 _BRACE = re.compile(r"[{}]")
@@ -197,7 +204,7 @@ def clean_markup(text: str) -> tuple[str, list[str]]:
         return unicodedata.normalize("NFC", text), []
 
     if "<" in text or "&" in text:
-        text = _HTML_BLOCK_TAG.sub(" ", _HTML_INLINE_TAG.sub("", text))
+        text = _HTML_BLOCK_TAG.sub(" ", _HTML_INLINE_TAG.sub("", _HTML_TITLE.sub(" ", text)))
         text = _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), text)
         text = _JUNK.sub("", text)  # an entity may decode to a control character
 

@@ -15,6 +15,8 @@ import re
 __all__ = ["MAX_TITLE", "derive_title", "first_sentence"]
 
 MAX_TITLE = 80  # characters; longer derived titles are cut at a word boundary with "…"
+_SCAN = 5000  # characters of the abstract looked at
+_MAX_INTROS = 8  # "we propose ..." sentences tried before falling back to the first sentence
 
 # "we propose", "this paper introduces", "we further present", ... (case-insensitive).
 _INTRO = re.compile(
@@ -31,7 +33,9 @@ _LONG_THEN_SHORT = re.compile(r"^(?P<long>[^()]{2,100}?)\s*\((?P<short>[^()\s,;]
 _NAME_THEN_LONG = re.compile(r"^(?P<name>[^\s(),;]{1,40})\s*\((?P<long>[^()]{3,120})\)")
 _APPOSITIVE = re.compile(r"^\s*(?:,|—|–|:|\s-)\s*(?P<ctx>(?:a|an|the)\s.+)", re.I)
 _CONNECTORS = frozenset("of for with and in on via to the a from by under as".split())
-_DANGLING = _CONNECTORS | frozenset("an that which who whose where when or at into than is are its their".split())
+_DANGLING = _CONNECTORS | frozenset(
+    "an that which who whose where when or at into than is are its their".split()
+)
 _QUOTES = "\"'“”‘’«»"
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[\"“(\[]?[A-Z0-9])|[.!?]\s*$")
 _ABBREVIATIONS = re.compile(r"(?:\b(?:e\.g|i\.e|vs|etc|cf|al|Fig|Eq|Sec|Tab|approx|resp|w\.r\.t|No))$", re.I)
@@ -43,10 +47,13 @@ def derive_title(abstract: str, max_len: int = MAX_TITLE) -> str:
     >>> derive_title("We propose a novel paradigm called Reason with Thumbnails, Answer with Focus (RTAF).")
     'RTAF — Reason with Thumbnails, Answer with Focus'
     """
-    text = " ".join(abstract.split())
+    # Contributions are named early; the cap keeps a pathological 100k-character field cheap.
+    text = " ".join(abstract[:_SCAN].split())
     if not text:
         return "Untitled"
-    for m in _INTRO.finditer(text):
+    for attempt, m in enumerate(_INTRO.finditer(text)):
+        if attempt == _MAX_INTROS:
+            break
         rest = text[m.end() : _sentence_end(text, m.end())]
         title = _named_contribution(rest)
         if title:
@@ -83,7 +90,7 @@ def _named_contribution(rest: str) -> str:
     m = _NAME_THEN_LONG.match(rest)
     if m:
         name, long = _strip_quotes(m["name"]), m["long"].strip()
-        if _is_distinctive(name) and len(long.split()) >= 2 and not re.match(r"(?i)(?:e\.g|i\.e|see)\b", long):
+        if _is_distinctive(name) and len(long.split()) >= 2 and _initials_match(name, long) >= 2:
             return f"{name} — {long}"
 
     body = _ARTICLE.sub("", rest)
@@ -136,11 +143,26 @@ def _is_distinctive(word: str) -> bool:
 
 
 def _is_short_form(short: str, long: str) -> bool:
-    """True when `short` looks like an acronym of `long` (UniR for Universal Reasoner)."""
-    if not any(c.isupper() for c in short) or len(long.split()) > 12 or short == long:
+    """True when `short` looks like an acronym of `long` (UniR for Universal Reasoner).
+
+    The acronym's first letter must start one of the long form's first two words, and the long
+    form may be only a few words longer than the acronym: "a framework that improves reasoning
+    of large language models (LLMs)" defines LLMs, not the framework.
+    """
+    letters = [c for c in short if c.isupper()]
+    if not letters or short == long:
         return False
-    initials = {w[0].lower() for w in re.split(r"[\s\-/]+", long) if w}
-    return short[0].lower() in initials
+    words = long.split()
+    if len(words) > max(len(letters), 2) + 3:
+        return False
+    leading = {part[:1].upper() for word in words[:2] for part in word.split("-") if part}
+    return short[0].upper() in leading and _initials_match(short, long) >= min(2, len(words))
+
+
+def _initials_match(name: str, long: str) -> int:
+    """Return how many words of `long` start with one of the capitals of `name`."""
+    capitals = {c for c in name if c.isupper()}
+    return sum(1 for word in re.split(r"[\s\-/]+", long) if word[:1].upper() in capitals)
 
 
 def _strip_quotes(text: str) -> str:
