@@ -38,10 +38,47 @@ def _store(doc: Doc) -> list[Candidate]:
     return doc.user_data.setdefault("kg", [])
 
 
+@dataclass(slots=True)
+class Tok:
+    text: str
+    idx: int
+    end: int
+    sent_start: bool
+    punct: bool
+
+
+@Language.factory("kg_prepare")
+def make_prepare(nlp: Language, name: str):
+    """Read token and sentence data out of the Doc once: later components use plain tuples,
+    which is many times faster than re-walking spaCy's Token objects in every component."""
+
+    def prepare(doc: Doc) -> Doc:
+        doc.user_data["kg_text"] = doc.text
+        toks = [Tok(t.text, t.idx, t.idx + len(t), t.is_sent_start, t.is_punct or t.is_space) for t in doc]
+        sents = []
+        start = 0
+        for i, t in enumerate(toks):
+            if t.sent_start and i > 0:
+                sents.append((toks[start].idx, toks[i - 1].end, start, i))
+                start = i
+        if toks:
+            sents.append((toks[start].idx, toks[-1].end, start, len(toks)))
+        doc.user_data["kg_tokens"] = toks
+        doc.user_data["kg_sents"] = sents  # (start_char, end_char, first token, end token)
+        return doc
+
+    return prepare
+
+
+def sentences(doc: Doc):
+    """(start_char, end_char, text) of each sentence."""
+    return [(a, b, doc.user_data["kg_text"][a:b]) for a, b, _i, _j in doc.user_data["kg_sents"]]
+
+
 @Language.factory("kg_definitions")
 def make_definitions(nlp: Language, name: str):
     def definitions(doc: Doc) -> Doc:
-        defs = find_definitions(doc.text)
+        defs = find_definitions(doc.user_data["kg_text"])
         doc.user_data["kg_definitions"] = {d.short: d.long for d in defs}
         doc.user_data["kg_definition_spans"] = defs
         for d in defs:
@@ -67,7 +104,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
     vocab = load_vocabulary(vocab_file)
 
     def names(doc: Doc) -> Doc:
-        text = doc.text
+        text = doc.user_data["kg_text"]
         store = _store(doc)
         defined = doc.user_data.get("kg_definitions", {})
         for n in find_names(text, vocab):
@@ -100,19 +137,19 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
         # continuation matches "KV cache" in the vocabulary
         spans = {d.long_start: d for d in doc.user_data.get("kg_definition_spans", ())}
         skip_to = -1
-        for tok in doc:
+        for tok in doc.user_data["kg_tokens"]:
             if tok.idx < skip_to:
                 continue
             d = spans.get(tok.idx)
-            if d is not None and doc.text[d.short_end : d.short_end + 1] == ")":
+            if d is not None and doc.user_data["kg_text"][d.short_end : d.short_end + 1] == ")":
                 words.append((d.short.lower(), d.long_start, d.short_end + 1, True, True))
                 skip_to = d.short_end + 1
                 continue
-            if tok.is_punct or tok.is_space or tok.is_sent_start and words:
+            if tok.punct or tok.sent_start and words:
                 words.append(None)
-                if tok.is_punct or tok.is_space:
+                if tok.punct:
                     continue
-            low = tok.lower_
+            low = tok.text.lower()
             if "-" in low and len(low) > 2:
                 # parts of one hyphenated token: a phrase may not start or end inside it
                 pos = tok.idx
@@ -122,7 +159,7 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                         words.append((part, pos, pos + len(part), k == 0, k == len(parts) - 1))
                     pos += len(part) + 1
             else:
-                words.append((low, tok.idx, tok.idx + len(tok.text), True, True))
+                words.append((low, tok.idx, tok.end, True, True))
         store = _store(doc)
         i, n = 0, len(words)
         while i < n:
@@ -157,7 +194,7 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                     score = 0.5
                 store.append(
                     Candidate(
-                        doc.text[start:end], start, end, entry.type,
+                        doc.user_data["kg_text"][start:end], start, end, entry.type,
                         "vocabulary" if entry.curated else "terms", score, vocab_key=entry_key,
                     )
                 )
@@ -178,13 +215,14 @@ def make_phrases(nlp: Language, name: str):
     def phrases(doc: Doc) -> Doc:
         store = _store(doc)
         taken = sorted((c.start, c.end) for c in store)
-        for sent in doc.sents:
-            toks = [(t.text, t.idx, t.idx + len(t.text)) for t in sent]
+        all_toks = doc.user_data["kg_tokens"]
+        for _a, _b, i, j in doc.user_data["kg_sents"]:
+            toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
             for start, end, _words in noun_phrases(toks, lex):
                 # weaker than every other extractor: give way where they found something
                 if any(s < end and start < e for s, e in taken):
                     continue
-                text = doc.text[start:end]
+                text = doc.user_data["kg_text"][start:end]
                 store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))
         return doc
 
@@ -197,9 +235,8 @@ def make_contributions(nlp: Language, name: str):
         store = _store(doc)
         named = sorted((c for c in store if c.extractor in ("names", "definition")), key=lambda c: c.start)
         phrases = sorted((c for c in store if c.extractor in ("phrases", "terms", "vocabulary")), key=lambda c: c.start)
-        for sent in doc.sents:
-            s0 = sent.start_char
-            for contrib in find_contributions(sent.text):
+        for s0, _end, sent_text in sentences(doc):
+            for contrib in find_contributions(sent_text):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
                 pick = None
                 if contrib.called_at >= 0:

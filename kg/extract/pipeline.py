@@ -29,6 +29,7 @@ def make_nlp(vocab_file: str | None = None):
     infixes = [p for p in nlp.Defaults.infixes if hyphen_rule not in p]
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     nlp.add_pipe("sentencizer")
+    nlp.add_pipe("kg_prepare")
     nlp.add_pipe("kg_definitions")
     nlp.add_pipe("kg_names", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_terms", config={"vocab_file": vocab_file})
@@ -37,12 +38,9 @@ def make_nlp(vocab_file: str | None = None):
     return nlp
 
 
-def _sentence_index(doc):
-    return [(s.start_char, s.end_char, s.text) for s in doc.sents]
-
-
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
+    from kg.extract.components import sentences
     from kg.extract.roles import role_for
 
     cands = doc.user_data.get("kg", [])
@@ -55,8 +53,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             continue
         kept.append(c)
         cover_end = max(cover_end, c.end)
-    sents = _sentence_index(doc)
-    text = doc.text
+    sents = sentences(doc)
+    text = doc.user_data["kg_text"]
     out = []
     long_roles: dict[str, str] = {}
     si = 0

@@ -14,7 +14,7 @@ _COMPARE = re.compile(
     r"comparison\s+(?:to|with)|relative\s+to|than|over|versus|vs\.?|against|"
     r"baselines?(?:\s+(?:such\s+as|including|like))?|rival\w*|match(?:es|ing)?|competitive\s+with|"
     r"on\s+par\s+with|improv\w+\s+upon)\s+(?:(?:the|strong|state-of-the-art|existing|prior|leading|"
-    r"proprietary|open-source|larger|much|significantly|both|several|many|other|and|,|\s|\w+\s+baselines?\s+(?:such\s+as|like|including))\s*)*(?:[\w.@-]+\s+){0,3}$",
+    r"proprietary|open-source|larger|much|significantly|both|several|many|other|and|,|\w+\s+baselines?\s+(?:such\s+as|like|including))\s*){0,6}(?:[\w.@-]+\s+){0,3}$",
     re.I,
 )
 _EVAL = re.compile(
@@ -31,7 +31,7 @@ _USE = re.compile(
     r"pre-trained|open|open-source|frozen|base|our|its|their|\w+\s+and|,)\s+)*$",
     re.I,
 )
-_PAREN_EG = re.compile(r"\((?:i\.e\.|e\.g\.),?\s*(?:[\w.@-]+,?\s*)*$", re.I)
+_PAREN_EG = re.compile(r"\((?:i\.e\.|e\.g\.),?\s*(?:[\w.@-]+(?:,\s*|\s+)){0,6}$", re.I)
 
 _ON_LIST = re.compile(r"\b(?:on|across|over)\s+(?:(?:the|both|several|multiple|\d+|[\w.@-]+,?)\s+(?:and\s+)?){0,6}$", re.I)
 EVALUATED_TYPES = {"Benchmark", "Dataset"}
