@@ -7,6 +7,7 @@ Order matters: definitions first, so later components know the paper's acronyms.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 
 from spacy.language import Language
@@ -52,9 +53,14 @@ def make_prepare(nlp: Language, name: str):
     """Read token and sentence data out of the Doc once: later components use plain tuples,
     which is many times faster than re-walking spaCy's Token objects in every component."""
 
+    from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LENGTH, SENT_START
+
     def prepare(doc: Doc) -> Doc:
-        doc.user_data["kg_text"] = doc.text
-        toks = [Tok(t.text, t.idx, t.idx + len(t), t.is_sent_start, t.is_punct or t.is_space) for t in doc]
+        text = doc.user_data.get("kg_text")
+        if text is None:
+            text = doc.user_data["kg_text"] = doc.text
+        rows = doc.to_array([IDX, LENGTH, SENT_START, IS_PUNCT, IS_SPACE]).tolist() if len(doc) else []
+        toks = [Tok(text[i : i + n], i, i + n, ss == 1, bool(p or sp)) for i, n, ss, p, sp in rows]
         sents = []
         start = 0
         for i, t in enumerate(toks):
@@ -161,16 +167,24 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
             else:
                 words.append((low, tok.idx, tok.end, True, True))
         store = _store(doc)
-        i, n = 0, len(words)
+        n = len(words)
+        # how far each position may reach before a boundary
+        reach = [0] * (n + 1)
+        limit = n
+        for k in range(n - 1, -1, -1):
+            if words[k] is None:
+                limit = k
+            reach[k] = limit
+        i = 0
         while i < n:
             w = words[i]
             if w is None or not w[3] or w[0] not in first_words:
                 i += 1
                 continue
             matched = 0
-            for length in range(min(max_words, n - i), 0, -1):
+            for length in range(min(max_words, reach[i] - i), 0, -1):
                 span = words[i : i + length]
-                if any(x is None for x in span) or not span[-1][4]:
+                if not span[-1][4]:
                     continue
                 parts = [x[0] for x in span]
                 parts[-1] = singular(parts[-1])
@@ -215,12 +229,16 @@ def make_phrases(nlp: Language, name: str):
     def phrases(doc: Doc) -> Doc:
         store = _store(doc)
         taken = sorted((c.start, c.end) for c in store)
+        starts = [a for a, _ in taken]
+        longest = max((b - a for a, b in taken), default=0)
         all_toks = doc.user_data["kg_tokens"]
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
             for start, end, _words in noun_phrases(toks, lex):
                 # weaker than every other extractor: give way where they found something
-                if any(s < end and start < e for s, e in taken):
+                lo = bisect.bisect_left(starts, start - longest)
+                hi = bisect.bisect_left(starts, end)
+                if any(taken[k][1] > start for k in range(lo, hi)):
                     continue
                 text = doc.user_data["kg_text"][start:end]
                 store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))

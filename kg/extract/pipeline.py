@@ -93,9 +93,11 @@ def extract(papers: Iterable[Paper], *, vocab_file: str | None = None, batch_siz
     nlp = make_nlp(vocab_file)
     papers_iter = iter(papers)
 
-    def texts():
+    def docs():
         for paper in papers_iter:
-            yield paper.abstract, paper
+            doc = nlp.make_doc(paper.abstract)
+            doc.user_data["kg_text"] = paper.abstract  # spaCy rebuilds Doc.text on each access
+            yield doc, paper
 
-    for doc, paper in nlp.pipe(texts(), as_tuples=True, batch_size=batch_size):
+    for doc, paper in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
         yield paper, mentions_from_doc(doc, paper.id)
