@@ -107,7 +107,10 @@ def _head_key(text: str) -> str:
 
 @Language.factory("kg_names", default_config={"vocab_file": None})
 def make_names(nlp: Language, name: str, vocab_file: str | None):
+    from kg.extract.phrases import lexicon, proper_nouns
+
     vocab = load_vocabulary(vocab_file)
+    lex = lexicon()
 
     def names(doc: Doc) -> Doc:
         text = doc.user_data["kg_text"]
@@ -126,6 +129,14 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 Candidate(n.text, n.start, n.end, ctype, "names", 0.9 if ctype else 0.8,
                           vocab_key=entry.key if entry and n.text not in defined else "")
             )
+        taken = {c.start for c in store}
+        for start, end, words in proper_nouns(doc.user_data["kg_tokens"], doc.user_data["kg_sents"], lex):
+            if start in taken or any(c.start <= start < c.end for c in store):
+                continue
+            surface = text[start:end]
+            entry = vocab.lookup(surface)
+            ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
+            store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
         return doc
 
     return names

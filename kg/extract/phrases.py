@@ -96,3 +96,40 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
         got = flush()
         if got:
             yield got
+
+
+_TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*$")
+_AFTER_OPENER = re.compile(r"[:\"“‘(\[]\s*$")
+
+
+def proper_nouns(tokens, sents, lex: dict[str, str]):
+    """Yield (start, end, words) of capitalised words and runs mid-sentence: "Sudoku", "Metropolis Hastings".
+
+    A capital inside a sentence marks a name unless the word is a common English word
+    (the lexicon knows it as something other than a proper noun) standing alone.
+    """
+    for _a, _b, i, j in sents:
+        k = i + 1  # the first word of a sentence is capitalised anyway
+        while k < j:
+            t = tokens[k]
+            if not _TITLE_WORD.match(t.text) or t.text in STOP_TITLE:
+                k += 1
+                continue
+            run = [t]
+            m = k + 1
+            while m < j and _TITLE_WORD.match(tokens[m].text) and tokens[m].idx == run[-1].end + 1:
+                run.append(tokens[m])
+                m += 1
+            k = m
+            if len(run) == 1:
+                tag = lex.get(t.text.lower())
+                if tag not in (None, "PROPN") or "-" in t.text:
+                    continue
+            yield run[0].idx, run[-1].end, [r.text for r in run]
+
+
+STOP_TITLE = frozenset(
+    """The This These Those That Our We It Its In On For With From By To And Or But However Moreover
+    Furthermore Finally First Second Third Then Thus Hence Specifically Notably Additionally Table Figure
+    Section Appendix Eq Equation Theorem Lemma Definition Algorithm Fig Step Stage Phase Part Level""".split()
+)

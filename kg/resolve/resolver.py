@@ -113,9 +113,9 @@ class Resolver:
         filtered = []
         for paper, out in keyed:
             per = collections.Counter(k for k, _ in out)
+            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
             filtered.append(
-                (paper, [(k, m) for k, m in out if m.extractor not in ("terms", "phrases")
-                                 or m.role == "PROPOSES" or per[k] >= 2 or len(term_papers[k]) >= 2])
+                (paper, [(k, m) for k, m in out if self._corroborated(k, m, per[k], len(term_papers[k]), title)])
             )
         keyed = filtered
 
@@ -153,6 +153,18 @@ class Resolver:
         # 5. lineage and vocabulary parents
         self._lineage(res)
         return res
+
+    @staticmethod
+    def _corroborated(key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:
+        """Weak evidence (mined terms, lexicon phrases) needs support to become a link."""
+        if m.extractor not in ("terms", "phrases") or m.role == "PROPOSES":
+            return True
+        if in_paper >= 2 or in_corpus >= 2:
+            return True
+        if title and f" {key} " in title:
+            return True  # the paper's own title names it
+        # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)
+        return m.type in ("Method", "Task") and " " in key
 
     def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
         if m.vocab_key:

@@ -35,6 +35,22 @@ DB_DIRNAME = "embedded"
 DB_FILENAME = "graph.lbug"
 STAMP_FILENAME = "source.json"
 INSTALL_HINT = "pip install ladybug  (the LadybugDB graph engine; not `ladybug-core`)"
+MEMORY_ENV = "KG_EMBEDDED_MEMORY_MB"
+DEFAULT_MEMORY_MB = 2048
+
+
+def buffer_pool_bytes() -> int:
+    """Return the engine's memory cap: $KG_EMBEDDED_MEMORY_MB, else 2 GiB.
+
+    The engine's own default is 80% of RAM, which lets one runaway query (a path search that
+    enumerates too much) take the whole machine before failing; capped, it fails in seconds.
+    """
+    raw = os.environ.get(MEMORY_ENV, "")
+    try:
+        mb = int(raw) if raw.strip() else DEFAULT_MEMORY_MB
+    except ValueError:
+        raise StoreError(f"{MEMORY_ENV}={raw!r} is not a whole number of megabytes") from None
+    return max(mb, 64) << 20
 
 
 def _engine():
@@ -124,7 +140,14 @@ def _build_lock(graph_dir: Path) -> Iterator[None]:
     except ImportError:  # no flock here: builds still swap in atomically, at worst twice
         yield
         return
-    with open(graph_dir / ".embedded.lock", "a") as handle:
+    try:
+        handle = open(graph_dir / ".embedded.lock", "a")
+    except OSError as exc:
+        raise StoreError(
+            f"cannot write the embedded database in {graph_dir}/ ({exc.strerror})",
+            hint="make the folder writable, or copy the graph somewhere writable",
+        ) from None
+    with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
             yield
@@ -151,7 +174,9 @@ def build_database(graph_dir: str | os.PathLike = "out") -> dict[str, Any]:
     try:
         data = json.loads(raw)
     except ValueError as exc:
-        raise GraphError(f"not a kg graph file ({exc})", source=str(source), hint="rebuild it with `kg build`") from None
+        raise GraphError(
+            f"not a kg graph file ({exc})", source=str(source), hint="rebuild it with `kg build`"
+        ) from None
     try:
         tmp = Path(tempfile.mkdtemp(prefix=".embedded-build-", dir=graph_dir))
     except OSError as exc:
@@ -165,7 +190,7 @@ def build_database(graph_dir: str | os.PathLike = "out") -> dict[str, Any]:
         plan, counts = eschema.write_load_files(data, staging)
         del data
         written = time.perf_counter()
-        db = lb.Database(str(tmp / DB_FILENAME))
+        db = lb.Database(str(tmp / DB_FILENAME), buffer_pool_size=buffer_pool_bytes())
         try:
             conn = lb.Connection(db)
             for statement in eschema.ddl():
@@ -192,6 +217,9 @@ def build_database(graph_dir: str | os.PathLike = "out") -> dict[str, Any]:
             "seconds_total": round(time.perf_counter() - started, 3),
         }
         _write_stamp(tmp, stamp)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o777 & ~umask)  # mkdtemp made it private; the graph folder's readers need it too
         _swap_in(tmp, database_dir(graph_dir))
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -236,7 +264,11 @@ def _first_line(exc: BaseException) -> str:
 def _query_error(exc: BaseException) -> QueryError:
     message = _first_line(exc)
     hint = None
-    if "read-only" in message.lower() or "read only" in message.lower():
+    if message.startswith("Interrupted"):
+        message, hint = "the query ran out of time", "raise --timeout, or narrow the query"
+    elif "buffer pool is full" in message:
+        hint = f"the query needs more memory than {buffer_pool_bytes() >> 20} MB: narrow it, or raise {MEMORY_ENV}"
+    elif "read-only" in message.lower() or "read only" in message.lower():
         hint = "the embedded database is rebuilt from graph.json: change the graph with `kg build`"
     elif "function" in message.lower() and "does not exist" in message.lower():
         hint = "not every Neo4j function exists in the embedded engine: see cypher/README.md, or use --neo4j"
@@ -246,17 +278,22 @@ def _query_error(exc: BaseException) -> QueryError:
 class EmbeddedGraph:
     """An open, read-only embedded database; queries return tidy JSON-able rows."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, *, timeout_s: float | None = None):
         lb = _engine()
         self.path = path
         try:
-            self._db = lb.Database(str(path), read_only=True)
+            self._db = lb.Database(str(path), read_only=True, buffer_pool_size=buffer_pool_bytes())
             self._conn = lb.Connection(self._db)
             # Neo4j never repeats a relationship along a variable-length path; match that.
             self._conn.execute("CALL recursive_pattern_semantic='TRAIL'")
+            if timeout_s:
+                self._conn.set_query_timeout(int(timeout_s * 1000))
         except RuntimeError as exc:
-            raise StoreError(f"cannot open the embedded database: {_first_line(exc)}", source=str(path),
-                             hint="delete the folder; the next query rebuilds it") from None
+            raise StoreError(
+                f"cannot open the embedded database: {_first_line(exc)}",
+                source=str(path),
+                hint="delete the folder; the next query rebuilds it",
+            ) from None
 
     def execute(self, query: str, params: Mapping[str, Any] | None = None) -> tuple[list[str], list[dict]]:
         """Return (column names, tidy rows) of one query."""
@@ -289,12 +326,17 @@ class EmbeddedGraph:
         self.close()
 
 
-def open_database(graph_dir: str | os.PathLike = "out") -> EmbeddedGraph:
-    """Return an open handle on `graph_dir`'s embedded database, (re)building it first if stale."""
-    return EmbeddedGraph(ensure_database(graph_dir))
+def open_database(graph_dir: str | os.PathLike = "out", *, timeout_s: float | None = None) -> EmbeddedGraph:
+    """Return an open handle on `graph_dir`'s embedded database, (re)building it first if stale.
+
+    `timeout_s` stops any one query that runs longer (None: no limit).
+    """
+    return EmbeddedGraph(ensure_database(graph_dir), timeout_s=timeout_s)
 
 
-def run_query(graph_dir: str | os.PathLike, query: str, params: Mapping[str, Any] | None = None) -> list[dict]:
+def run_query(
+    graph_dir: str | os.PathLike, query: str, params: Mapping[str, Any] | None = None
+) -> list[dict]:
     """Return the rows (JSON-able dicts) of a Cypher query on `graph_dir`'s embedded database."""
     with open_database(graph_dir) as handle:
         return handle.rows(query, params)

@@ -25,7 +25,10 @@ LIST_SEP = "\x1f"  # ASCII unit separator: never in titles, names or URLs
 
 _CYPHER_TYPES = {str: "STRING", int: "INT64", float: "DOUBLE", list: "STRING[]", bool: "BOOLEAN"}
 
-NODE_COLUMNS: dict[str, dict[str, type]] = {schema.PAPER: schema.PAPER_ATTRS, schema.CONCEPT: schema.CONCEPT_ATTRS}
+NODE_COLUMNS: dict[str, dict[str, type]] = {
+    schema.PAPER: schema.PAPER_ATTRS,
+    schema.CONCEPT: schema.CONCEPT_ATTRS,
+}
 
 
 def rel_endpoints(rel_type: str) -> tuple[str, str]:
@@ -138,7 +141,9 @@ def edge_type(edge: Mapping[str, Any]) -> str | None:
     return None
 
 
-def write_load_files(data: Mapping[str, Any], directory: Path) -> tuple[list[tuple[str, Path, int, dict]], dict]:
+def write_load_files(
+    data: Mapping[str, Any], directory: Path
+) -> tuple[list[tuple[str, Path, int, dict]], dict]:
     """Write one CSV per table from node-link `data`; return the COPY plan and counts.
 
     The plan lists (table, csv path, key column count, columns) with node tables first,

@@ -14,7 +14,8 @@ A pack file starts with `//` comment lines; two of them are read by machines::
 
 `params:` lists every `$parameter` the query uses, each either `(default JSON)` -- a JSON
 literal used when no `--param` gives it, whose type also decides how a `--param` value is
-read -- or `(required)`; a query without parameters says `// params: none`.
+read -- or `(required)`, or `(required text)` for one never read as a number (ids, titles);
+a query without parameters says `// params: none`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,20 @@ from kg.errors import QueryError
 
 ENGINES = ("embedded", "neo4j")
 FORMATS = ("table", "json", "csv")
-REQUIRED = object()  # marks a parameter without a default
+
+
+class Required:
+    """The 'default' of a parameter that must be given; `text` ones are never read as numbers."""
+
+    def __init__(self, text: bool = False):
+        self.text = text
+
+    def __repr__(self) -> str:
+        return "REQUIRED_TEXT" if self.text else "REQUIRED"
+
+
+REQUIRED = Required()
+REQUIRED_TEXT = Required(text=True)
 
 # Result columns whose list value is a sequence (a path), not a set: kept in their order.
 ORDERED_LIST_SUFFIX = "path"
@@ -44,7 +58,7 @@ _STRIP_RE = re.compile(
     re.DOTALL,
 )
 _PARAM_RE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
-_PARAM_DECL_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*(required\s*\)|default\s+)")
+_PARAM_DECL_RE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(\s*(required(?:\s+text)?\s*\)|default\s+)")
 _HEADER_KEY_RE = re.compile(r"//\s*([a-z_]+)\s*:\s*(.*)$")
 
 
@@ -55,12 +69,12 @@ class QueryFile:
     path: Path
     text: str
     question: str = ""
-    params: dict[str, Any] = field(default_factory=dict)  # name -> default, or REQUIRED
+    params: dict[str, Any] = field(default_factory=dict)  # name -> default, or a Required
     has_params_line: bool = False
 
     @property
     def defaults(self) -> dict[str, Any]:
-        return {k: v for k, v in self.params.items() if v is not REQUIRED}
+        return {k: v for k, v in self.params.items() if not isinstance(v, Required)}
 
 
 def strip_literals(query: str) -> str:
@@ -81,7 +95,7 @@ def query_parameters(query: str) -> list[str]:
 
 
 def parse_params_header(spec: str, *, source: str = "") -> dict[str, Any]:
-    """Return {name: default or REQUIRED} from the text after `// params:`."""
+    """Return {name: default, or REQUIRED / REQUIRED_TEXT} from the text after `// params:`."""
     spec = spec.strip()
     if spec.lower() in ("", "none"):
         return {}
@@ -94,12 +108,12 @@ def parse_params_header(spec: str, *, source: str = "") -> dict[str, Any]:
             raise QueryError(
                 f"cannot read the params header at {spec[pos:]!r}",
                 source=source or None,
-                hint='write `// params: name (default "GRPO"), limit (default 20), paper (required)`',
+                hint='write `// params: name (default "GRPO"), limit (default 20), paper (required text)`',
             )
         name = m.group(1)
         pos = m.end()
         if m.group(2).startswith("required"):
-            params[name] = REQUIRED
+            params[name] = REQUIRED_TEXT if "text" in m.group(2) else REQUIRED
         else:
             try:
                 value, pos = decoder.raw_decode(spec, pos)
@@ -185,7 +199,7 @@ def parse_param_value(raw: str, default: Any = None) -> Any:
     A parameter whose default is a string stays a string, so `--param name=2024` matches a
     concept named "2024" instead of failing on an integer.
     """
-    if isinstance(default, str):
+    if isinstance(default, str) or (isinstance(default, Required) and default.text):
         return raw
     try:
         value = json.loads(raw)
@@ -209,7 +223,9 @@ def parse_params(items: Iterable[str], defaults: Mapping[str, Any] | None = None
     return params
 
 
-def bind_params(query: str, given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def bind_params(
+    query: str, given: Mapping[str, Any], defaults: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """Return the parameters to send: those the query uses, from `given` or else `defaults`.
 
     Raises QueryError naming a parameter the query needs and nobody gave, or one given
@@ -225,7 +241,7 @@ def bind_params(query: str, given: Mapping[str, Any], defaults: Mapping[str, Any
     for name in used:
         if name in given:
             params[name] = given[name]
-        elif name in defaults and defaults[name] is not REQUIRED:
+        elif name in defaults and not isinstance(defaults[name], Required):
             params[name] = defaults[name]
         else:
             raise QueryError(f"missing parameter ${name}", hint=f"add --param {name}=VALUE")
@@ -252,19 +268,20 @@ def tidy_value(value: Any, *, keep_order: bool = False) -> Any:
             return None
         return float(f"{value:.12g}")
     if isinstance(value, Mapping):
-        if "_nodes" in value and "_rels" in value:  # a Ladybug recursive relationship
+        keys = {str(k).lower(): k for k in value}
+        if "_nodes" in keys and "_rels" in keys:  # a Ladybug path or recursive relationship
             return {
-                "nodes": [tidy_value(n) for n in value["_nodes"]],
-                "rels": [tidy_value(r) for r in value["_rels"]],
+                "nodes": [tidy_value(n) for n in value[keys["_nodes"]]],
+                "rels": [tidy_value(r) for r in value[keys["_rels"]]],
             }
         return {
-            str(k): tidy_value(v)
-            for k, v in value.items()
-            if not str(k).startswith("_") and v is not None
+            str(k): tidy_value(v) for k, v in value.items() if not str(k).startswith("_") and v is not None
         }
     if isinstance(value, (list, tuple)):
         items = [tidy_value(v) for v in value]
-        if not keep_order and all(isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in items):
+        if not keep_order and all(
+            isinstance(v, (str, int, float)) and not isinstance(v, bool) for v in items
+        ):
             try:
                 items.sort()
             except TypeError:  # mixed numbers and text: leave as is
@@ -297,13 +314,13 @@ def sort_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------- output
 
 
-def _cell(value: Any, width: int | None = None) -> str:
+def _cell(value: Any, width: int | None = None, *, sep: str = ", ") -> str:
     if value is None:
         text = ""
     elif isinstance(value, str):
         text = value
     elif isinstance(value, list) and all(not isinstance(v, (dict, list)) for v in value):
-        text = ", ".join("" if v is None else str(v) for v in value)
+        text = sep.join("" if v is None else str(v) for v in value)
     elif isinstance(value, (dict, list)):
         text = json.dumps(value, ensure_ascii=False)
     else:
@@ -314,8 +331,13 @@ def _cell(value: Any, width: int | None = None) -> str:
     return text
 
 
-def format_rows(rows: Sequence[Mapping[str, Any]], fmt: str = "table", columns: Sequence[str] | None = None,
-                *, max_width: int = 60) -> str:
+def format_rows(
+    rows: Sequence[Mapping[str, Any]],
+    fmt: str = "table",
+    columns: Sequence[str] | None = None,
+    *,
+    max_width: int = 60,
+) -> str:
     """Return `rows` as text: an aligned table, a JSON list of row objects, or CSV.
 
     `columns` gives the header when there are no rows to take it from.
@@ -329,8 +351,10 @@ def format_rows(rows: Sequence[Mapping[str, Any]], fmt: str = "table", columns: 
         writer.writerow(columns)
         for row in rows:
             writer.writerow(
-                "" if row.get(c) is None
-                else json.dumps(row[c], ensure_ascii=False) if isinstance(row.get(c), (list, dict))
+                ""
+                if row.get(c) is None
+                else json.dumps(row[c], ensure_ascii=False)
+                if isinstance(row.get(c), (list, dict))
                 else row[c]
                 for c in columns
             )
@@ -339,7 +363,10 @@ def format_rows(rows: Sequence[Mapping[str, Any]], fmt: str = "table", columns: 
         raise QueryError(f"unknown format {fmt!r}", hint=f"use one of {', '.join(FORMATS)}")
     if not columns:
         return "(no rows)\n"
-    cells = [[_cell(row.get(c), max_width) for c in columns] for row in rows]
+    seps = [" > " if c.endswith(ORDERED_LIST_SUFFIX) else ", " for c in columns]
+    cells = [
+        [_cell(row.get(c), max_width, sep=sep) for c, sep in zip(columns, seps, strict=True)] for row in rows
+    ]
     widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(columns)]
     lines = [
         "  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)).rstrip(),

@@ -1,0 +1,387 @@
+"""Load a kg graph into Neo4j, and run Cypher there: the part that talks to the server.
+
+The rows come from :mod:`kg.store.neo4j_rows` and the statements from
+:mod:`kg.store.neo4j_cypher`; this module only sends them, in batches of
+``UNWIND $rows ... MERGE`` through ``driver.execute_query`` (managed transactions, which
+the driver retries on transient errors), and turns driver exceptions into one-line
+:class:`~kg.errors.StoreError` / :class:`~kg.errors.QueryError` messages.
+
+Load modes, for a graph ``G`` and whatever the database already holds:
+
+``merge`` (default)
+    Upsert every node and edge of ``G``; node and edge properties are replaced by ``G``'s.
+    For each node of ``G``, delete its outgoing kg edges (kg relationship types only) that
+    ``G`` no longer has. Then delete concepts left with no relationship that ``G`` does not
+    contain. Papers and concepts absent from ``G`` keep their edges: loading corpus B after
+    corpus A keeps A. Loading the same graph twice changes nothing.
+``replace``
+    Like merge, but first delete every outgoing kg edge of ``G``'s nodes, so their edges are
+    written afresh (created counts everything); useful after editing edges by hand.
+``wipe``
+    Delete every node and relationship in the database, then load ``G``. Use it when papers
+    were removed from the corpus, since merge never deletes a paper. Constraints and
+    indexes stay.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import networkx as nx
+
+from kg.errors import QueryError, StoreError
+from kg.graph import schema
+from kg.store import neo4j_cypher as cypher
+from kg.store.neo4j_rows import batches, graph_rows, node_ids, outgoing_keep
+
+if TYPE_CHECKING:
+    from neo4j import Driver
+
+MODES = ("merge", "replace", "wipe")
+DEFAULT_URI = "bolt://localhost:7687"
+URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+START_HINT = "start it with `docker compose up -d`, or pass --uri / set NEO4J_URI"
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """What a load did: per kind, rows created / updated / unchanged; deletions; totals after."""
+
+    uri: str
+    database: str
+    mode: str
+    papers_created: int = 0
+    papers_updated: int = 0
+    papers_unchanged: int = 0
+    concepts_created: int = 0
+    concepts_updated: int = 0
+    concepts_unchanged: int = 0
+    relationships_created: int = 0
+    relationships_updated: int = 0
+    relationships_unchanged: int = 0
+    relationships_deleted: int = 0
+    nodes_deleted: int = 0
+    nodes_total: int = 0
+    relationships_total: int = 0
+    seconds: float = 0.0
+
+    def lines(self) -> list[str]:
+        """Return the report as the lines `kg load` prints."""
+        return [
+            f"Loaded into {self.uri} (database {self.database}, mode {self.mode}) in {self.seconds:.1f}s",
+            f"  papers:        {self.papers_created} created, {self.papers_updated} updated, "
+            f"{self.papers_unchanged} unchanged",
+            f"  concepts:      {self.concepts_created} created, {self.concepts_updated} updated, "
+            f"{self.concepts_unchanged} unchanged",
+            f"  relationships: {self.relationships_created} created, {self.relationships_updated} updated, "
+            f"{self.relationships_unchanged} unchanged, {self.relationships_deleted} deleted",
+            f"  nodes deleted: {self.nodes_deleted}",
+            f"  database now:  {self.nodes_total} nodes, {self.relationships_total} relationships",
+        ]
+
+
+# ---------------------------------------------------------------- connection and errors
+
+
+@contextlib.contextmanager
+def translate_errors(uri: str, user: str = "neo4j", database: str | None = None) -> Iterator[None]:
+    """Turn the driver's exceptions inside the block into StoreError / QueryError, one line each."""
+    from neo4j import exceptions as ne
+
+    where = f"Neo4j at {uri}"
+    try:
+        yield
+    except ne.AuthError:
+        raise StoreError(
+            f"{where} refused user {user!r}: wrong user name or password",
+            hint="pass --user/--password or set NEO4J_USERNAME/NEO4J_PASSWORD; for docker compose, see NEO4J_PASSWORD in .env",
+        ) from None
+    except (ne.ServiceUnavailable, ne.SessionExpired) as exc:
+        raise StoreError(f"cannot reach {where} ({_reason(exc)})", hint=START_HINT) from None
+    except ne.Neo4jError as exc:
+        code = exc.code or ""
+        message = _first_line(exc.message or str(exc))
+        if code == "Neo.ClientError.Database.DatabaseNotFound":
+            raise StoreError(
+                f"{where} has no database {database!r}",
+                hint="omit --database and NEO4J_DATABASE to use the server's default; Community has only `neo4j`",
+            ) from None
+        if code.startswith("Neo.ClientError.Security"):
+            raise StoreError(
+                f"{where} refused the request: {message}", hint="check the user's roles"
+            ) from None
+        if code.startswith(("Neo.ClientError.Statement", "Neo.ClientError.Procedure")):
+            raise QueryError(f"{message} [{code.rsplit('.', 1)[-1]}]", source=uri) from None
+        raise StoreError(f"{where} failed: {message} [{code}]") from None
+    except ne.DriverError as exc:
+        raise StoreError(f"{where}: {_first_line(exc)}", hint=START_HINT) from None
+
+
+def _reason(exc: Exception) -> str:
+    # The driver's text spans lines and repeats the address; keep the OS's reason when there is one.
+    found = re.search(r"reason (?:\[Errno -?\d+\] )?([^)\n]+)", str(exc))
+    return found.group(1).strip() if found else _first_line(exc).rstrip(":")
+
+
+def _first_line(exc: object) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+@contextlib.contextmanager
+def connect(
+    *, uri: str = DEFAULT_URI, user: str = "neo4j", password: str | None = None, database: str | None = None
+) -> Iterator[Driver]:
+    """Yield a driver whose server, credentials and database were checked; close it after.
+
+    Checking first turns "server down" into an error within the connection timeout instead
+    of after the driver's 30 s of retries, and names the database before any write.
+    """
+    import neo4j
+
+    from kg import __version__
+
+    scheme, sep, _ = uri.partition("://")
+    if not sep or scheme.lower() not in URI_SCHEMES:
+        raise StoreError(f"bad Neo4j URI {uri!r}", hint="use bolt://HOST:7687 or neo4j://HOST:7687")
+    try:
+        driver = neo4j.GraphDatabase.driver(
+            uri,
+            auth=(user, password or ""),
+            connection_timeout=10.0,
+            user_agent=f"kg/{__version__}",
+            # The driver logs server notifications ("cartesian product", "index exists") as
+            # warnings on stderr; for kg's own statements and pack queries they are noise.
+            notifications_min_severity=neo4j.NotificationMinimumSeverity.OFF,
+        )
+    except (ValueError, neo4j.exceptions.ConfigurationError) as exc:
+        raise StoreError(
+            f"bad Neo4j URI {uri!r} ({_first_line(exc)})", hint="use bolt://HOST:7687 or neo4j://HOST:7687"
+        ) from None
+    try:
+        with translate_errors(uri, user, database):
+            driver.verify_connectivity()
+            driver.execute_query("RETURN 1", database_=database, routing_=neo4j.RoutingControl.READ)
+        yield driver
+    finally:
+        driver.close()
+
+
+def _run(driver: Driver, query: str, params: Mapping[str, Any], database: str | None) -> list[dict]:
+    records, _, _ = driver.execute_query(query, parameters_=dict(params), database_=database)
+    return [record.data() for record in records]
+
+
+def _database_name(driver: Driver, database: str | None) -> str:
+    if database:
+        return database
+    rows = _run(driver, "CALL db.info() YIELD name RETURN name", {}, None)
+    return rows[0]["name"] if rows else "(default)"
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load_graph_into_neo4j(
+    G: nx.MultiDiGraph,
+    *,
+    uri: str = DEFAULT_URI,
+    user: str = "neo4j",
+    password: str | None = None,
+    database: str | None = None,
+    batch_size: int = 1000,
+    mode: str = "merge",
+    progress: Progress | None = None,
+) -> LoadReport:
+    """Return what loading `G` into the Neo4j database at `uri` did (see the module doc for modes).
+
+    Creates kg's constraints and indexes first, then writes nodes and edges in batches of
+    `batch_size` rows. `progress(phase, done, total)` is called after each batch, with
+    `done`/`total` counted in graph rows (nodes plus edges) over the whole load.
+
+    Raises StoreError when the server cannot be reached, refuses the credentials or lacks
+    the database, and GraphError when `G` holds a kind, type or edge kg does not know.
+
+    >>> report = load_graph_into_neo4j(G, uri="bolt://localhost:7687", password="secret")  # doctest: +SKIP
+    >>> report.papers_created  # doctest: +SKIP
+    12
+    """
+    if mode not in MODES:
+        raise StoreError(f"unknown load mode {mode!r}", hint=f"use one of {', '.join(MODES)}")
+    if batch_size < 1:
+        raise StoreError(f"batch size must be at least 1, not {batch_size}")
+    started = time.perf_counter()
+    rows = graph_rows(G)  # validates the graph before anything is written
+    total = rows.node_count + rows.relationship_count
+    done = 0
+    counts: dict[str, int] = dict.fromkeys(
+        (
+            f"{kind}_{what}"
+            for kind in ("papers", "concepts", "relationships")
+            for what in ("created", "updated")
+        ),
+        0,
+    )
+    counts.update(relationships_deleted=0, nodes_deleted=0)
+
+    def tick(phase: str, n: int) -> None:
+        nonlocal done
+        done += n
+        if progress:
+            progress(phase, done, total)
+
+    def upsert(kind: str, query: str, batch: list[dict], **extra: Any) -> None:
+        (result,) = _run(driver, query, {"rows": batch, **extra}, database)
+        if result["rows"] != len(batch):
+            raise StoreError(
+                f"{uri}: {len(batch) - result['rows']} {kind} rows found no end node",
+                hint="another client may be deleting nodes during the load; run `kg load` again",
+            )
+        counts[f"{kind}_created"] += result["created"]
+        counts[f"{kind}_updated"] += result["updated"]
+        tick(kind, len(batch))
+
+    with connect(uri=uri, user=user, password=password, database=database) as driver:
+        with translate_errors(uri, user, database):
+            db_name = _database_name(driver, database)
+            if mode == "wipe":
+                counts["nodes_deleted"] += _wipe(driver, database, batch_size)
+            for statement in cypher.SCHEMA_STATEMENTS:
+                _run(driver, statement, {}, database)
+            _run(driver, cypher.AWAIT_INDEXES, {"seconds": 300}, database)
+
+            for batch in batches(rows.papers, batch_size):
+                upsert("papers", cypher.UPSERT_PAPERS, batch)
+            for label, label_rows in rows.concepts.items():
+                query = cypher.upsert_concepts(label)
+                for batch in batches(label_rows, batch_size):
+                    upsert("concepts", query, batch, labels=cypher.concept_labels(label))
+
+            if mode != "wipe":
+                counts["relationships_deleted"] += _delete_stale(driver, rows, database, batch_size, mode)
+            for rel, rel_rows in rows.relationships.items():
+                query = cypher.upsert_relationships(rel)
+                for batch in batches(rel_rows, batch_size):
+                    upsert("relationships", query, batch)
+            counts["nodes_deleted"] += _delete_orphans(driver, rows, database, batch_size)
+
+            nodes_total = _run(driver, cypher.COUNT_NODES, {}, database)[0]["n"]
+            rels_total = _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"]
+
+    n_concepts = sum(len(r) for r in rows.concepts.values())
+    return LoadReport(
+        uri=uri,
+        database=db_name,
+        mode=mode,
+        papers_unchanged=len(rows.papers) - counts["papers_created"] - counts["papers_updated"],
+        concepts_unchanged=n_concepts - counts["concepts_created"] - counts["concepts_updated"],
+        relationships_unchanged=rows.relationship_count
+        - counts["relationships_created"]
+        - counts["relationships_updated"],
+        nodes_total=nodes_total,
+        relationships_total=rels_total,
+        seconds=time.perf_counter() - started,
+        **counts,
+    )
+
+
+def _wipe(driver: Driver, database: str | None, batch_size: int) -> int:
+    # Batched so a large database never needs one huge transaction; DETACH DELETE takes the
+    # relationships along.
+    deleted = 0
+    while True:
+        (result,) = _run(driver, cypher.WIPE_BATCH, {"limit": max(batch_size, 1000)}, database)
+        deleted += result["deleted"]
+        if result["deleted"] == 0:
+            return deleted
+
+
+def _delete_stale(driver: Driver, rows, database: str | None, batch_size: int, mode: str) -> int:
+    deleted = 0
+    for start, types, sources in (
+        (schema.PAPER, schema.PAPER_ROLES, node_ids(rows, concepts=False)),
+        (schema.CONCEPT, schema.CONCEPT_LINKS, node_ids(rows, papers=False)),
+    ):
+        keep = outgoing_keep(rows, sources, types)
+        if mode == "replace":
+            keep = [{"id": row["id"], "keep": []} for row in keep]
+        query = cypher.delete_stale_relationships(start)
+        for batch in batches(keep, batch_size):
+            (result,) = _run(driver, query, {"rows": batch, "types": list(types)}, database)
+            deleted += result["deleted"]
+    return deleted
+
+
+def _delete_orphans(driver: Driver, rows, database: str | None, batch_size: int) -> int:
+    # A concept that lost its last edge and is not in the graph is what a rebuilt graph
+    # dropped; lonely concepts the graph itself holds stay.
+    wanted = set(node_ids(rows, papers=False))
+    lonely = [r["id"] for r in _run(driver, cypher.LONELY_CONCEPTS, {}, database) if r["id"] not in wanted]
+    deleted = 0
+    for batch in batches(sorted(lonely), batch_size):
+        deleted += _run(driver, cypher.DELETE_LONELY_CONCEPTS, {"ids": batch}, database)[0]["deleted"]
+    return deleted
+
+
+# ---------------------------------------------------------------- queries
+
+
+def run_cypher(
+    query: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    uri: str = DEFAULT_URI,
+    user: str = "neo4j",
+    password: str | None = None,
+    database: str | None = None,
+    write: bool = False,
+    timeout: float | None = None,
+) -> list[dict[str, Any]]:
+    """Return the rows of one Cypher query run on Neo4j, as plain dicts in the query's column order.
+
+    Values are plain Python: a node becomes its properties plus ``_labels``, a relationship
+    its properties plus ``_type``, a path ``{"_nodes": [...], "_rels": [...]}``, temporal
+    values ISO strings. The query runs in a read transaction unless `write`. A query Neo4j
+    rejects (syntax, missing parameter) raises QueryError; connection trouble StoreError.
+    """
+    import neo4j
+
+    with connect(uri=uri, user=user, password=password, database=database) as driver:
+        with translate_errors(uri, user, database):
+            records, _, keys = driver.execute_query(
+                neo4j.Query(query, timeout=timeout),
+                parameters_=dict(params or {}),
+                database_=database,
+                routing_=neo4j.RoutingControl.WRITE if write else neo4j.RoutingControl.READ,
+            )
+    return [{key: plain_value(record[key]) for key in keys} for record in records]
+
+
+def plain_value(value: Any) -> Any:
+    """Return a driver value as plain JSON-able Python (see :func:`run_cypher`)."""
+    from neo4j import graph
+
+    if isinstance(value, graph.Node):
+        return {"_labels": sorted(value.labels), **{k: plain_value(v) for k, v in value.items()}}
+    if isinstance(value, graph.Relationship):
+        return {"_type": value.type, **{k: plain_value(v) for k, v in value.items()}}
+    if isinstance(value, graph.Path):
+        return {
+            "_nodes": [plain_value(n) for n in value.nodes],
+            "_rels": [plain_value(r) for r in value.relationships],
+        }
+    if isinstance(value, list):
+        return [plain_value(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain_value(v) for k, v in value.items()}
+    if hasattr(value, "iso_format"):
+        return value.iso_format()
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return value
+    return str(value)

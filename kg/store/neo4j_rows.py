@@ -1,0 +1,217 @@
+"""Graph -> Neo4j rows: the pure half of loading, testable without a server.
+
+Neo4j stores scalars and homogeneous lists of scalars only, and labels and relationship
+types cannot be query parameters. So this module checks every label and type against the
+whitelists in :mod:`kg.graph.schema` (the loader interpolates only what passed here) and
+turns attribute values into what Neo4j accepts: tuples become lists, None is dropped (a
+missing property, as Neo4j has no null properties), and a dict or a mixed list becomes its
+JSON text. Rows come out grouped by label or type and sorted, so a load is deterministic.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+
+from kg.errors import GraphError
+from kg.graph import schema
+
+Row = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GraphRows:
+    """What one graph becomes in Neo4j: node rows per label, edge rows per relationship type.
+
+    ``concepts`` maps a type label (from ``schema.TYPE_LABELS``) to the rows of the concepts
+    carrying it; ``relationships`` maps a type from ``schema.RELATIONSHIP_TYPES`` to its rows.
+    """
+
+    papers: list[Row] = field(default_factory=list)
+    concepts: dict[str, list[Row]] = field(default_factory=dict)
+    relationships: dict[str, list[Row]] = field(default_factory=dict)
+
+    @property
+    def node_count(self) -> int:
+        return len(self.papers) + sum(len(rows) for rows in self.concepts.values())
+
+    @property
+    def relationship_count(self) -> int:
+        return sum(len(rows) for rows in self.relationships.values())
+
+
+def neo4j_value(value: Any) -> Any:
+    """Return `value` as a Neo4j property value, or None when it should not be stored.
+
+    Scalars pass; NaN and infinities (which Cypher cannot compare) become None; tuples and
+    sets become lists; a list whose items share one scalar type stays a list (ints and
+    floats together become floats); anything else (dicts, nested or mixed lists) becomes
+    its JSON text, since Neo4j refuses maps.
+    """
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+        kinds = {_scalar_kind(v) for v in items}
+        if not items or kinds in ({"bool"}, {"int"}, {"float"}, {"str"}):
+            return items
+        if kinds == {"int", "float"}:
+            return [float(v) for v in items]
+        return json.dumps(items, ensure_ascii=False, sort_keys=True, default=str)
+    if isinstance(value, Mapping):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+    return str(value)
+
+
+def _scalar_kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float) and math.isfinite(value):
+        return "float"
+    if isinstance(value, str):
+        return "str"
+    return "other"
+
+
+def properties(attrs: Mapping[str, Any], schema_attrs: Mapping[str, type]) -> dict[str, Any]:
+    """Return the Neo4j properties of one node or edge: schema attributes first, then extras.
+
+    Extra attributes (not yet in the schema) are kept rather than silently dropped; a key
+    that is not a string cannot be a property name and is skipped.
+    """
+    props: dict[str, Any] = {}
+    ordered = [k for k in schema_attrs if k in attrs] + sorted(
+        k for k in attrs if k not in schema_attrs and isinstance(k, str)
+    )
+    for key in ordered:
+        value = neo4j_value(attrs[key])
+        if value is not None:
+            props[key] = value
+    return props
+
+
+def concept_label(node_id: str, attrs: Mapping[str, Any]) -> str:
+    """Return the concept's type label, checked against ``schema.TYPE_LABELS``."""
+    label = attrs.get("type") or schema.CONCEPT
+    if label not in schema.TYPE_LABELS:
+        raise GraphError(
+            f"concept {node_id!r} has type {label!r}, which is not a kg concept type",
+            hint=f"types are {', '.join(schema.TYPE_LABELS)}; rebuild the graph with `kg build`",
+        )
+    return label
+
+
+def relationship_type(u: str, v: str, key: Any, attrs: Mapping[str, Any]) -> str:
+    """Return the edge's relationship type (its key), checked against ``schema.RELATIONSHIP_TYPES``."""
+    rel = key if isinstance(key, str) and key in schema.RELATIONSHIP_TYPES else attrs.get("type", key)
+    if rel not in schema.RELATIONSHIP_TYPES:
+        raise GraphError(
+            f"edge {u!r} -> {v!r} has type {rel!r}, which is not a kg relationship type",
+            hint=f"types are {', '.join(schema.RELATIONSHIP_TYPES)}",
+        )
+    return rel
+
+
+def node_kind(G: nx.MultiDiGraph, node_id: Any) -> str:
+    """Return 'Paper' or 'Concept' for a node, from its `kind` attribute."""
+    kind = G.nodes[node_id].get("kind")
+    if kind not in schema.NODE_KINDS:
+        raise GraphError(
+            f"node {node_id!r} has kind {kind!r}; kg graphs hold only Paper and Concept nodes",
+            hint="load a graph written by `kg build`",
+        )
+    return kind
+
+
+def graph_rows(G: nx.MultiDiGraph) -> GraphRows:
+    """Return the rows that load `G` into Neo4j, grouped and sorted.
+
+    A paper row is ``{"id", "props"}``, a concept row the same (grouped under its type
+    label), an edge row ``{"source", "target", "props"}`` (grouped under its type). Raises
+    GraphError for an unknown node kind, concept type or relationship type, for a
+    role edge that does not go from a Paper to a Concept, and for a concept link that
+    does not join two Concepts.
+    """
+    papers: list[Row] = []
+    concepts: dict[str, list[Row]] = {}
+    for node_id in sorted(G.nodes, key=str):
+        if not isinstance(node_id, str):
+            raise GraphError(f"node id {node_id!r} is not text", hint="load a graph written by `kg build`")
+        attrs = G.nodes[node_id]
+        if node_kind(G, node_id) == schema.PAPER:
+            papers.append({"id": node_id, "props": {"id": node_id, **properties(attrs, schema.PAPER_ATTRS)}})
+        else:
+            label = concept_label(node_id, attrs)
+            row = {"id": node_id, "props": {"id": node_id, **properties(attrs, schema.CONCEPT_ATTRS)}}
+            concepts.setdefault(label, []).append(row)
+
+    relationships: dict[str, list[Row]] = {}
+    seen: set[tuple[str, str, str]] = set()
+    for u, v, key, attrs in _sorted_edges(G):
+        rel = relationship_type(u, v, key, attrs)
+        kinds = (node_kind(G, u), node_kind(G, v))
+        role = rel in schema.PAPER_ROLES
+        if kinds != ((schema.PAPER if role else schema.CONCEPT), schema.CONCEPT):
+            shape = "Paper -> Concept" if role else "Concept -> Concept"
+            raise GraphError(f"{rel} edge {u!r} -> {v!r} joins {kinds[0]} -> {kinds[1]}, not {shape}")
+        if (u, v, rel) in seen:
+            # MERGE keeps one relationship per (source, type, target); say so instead of
+            # letting the second edge silently overwrite the first one's properties.
+            raise GraphError(
+                f"two {rel} edges {u!r} -> {v!r}", hint="kg graphs hold one edge per type and pair"
+            )
+        seen.add((u, v, rel))
+        schema_attrs = schema.ROLE_EDGE_ATTRS if role else schema.CONCEPT_EDGE_ATTRS
+        props = properties(attrs, schema_attrs)
+        props.setdefault("type", rel)
+        relationships.setdefault(rel, []).append({"source": u, "target": v, "props": props})
+
+    return GraphRows(
+        papers=papers,
+        concepts={label: concepts[label] for label in schema.TYPE_LABELS if label in concepts},
+        relationships={rel: relationships[rel] for rel in schema.RELATIONSHIP_TYPES if rel in relationships},
+    )
+
+
+def _sorted_edges(G: nx.MultiDiGraph) -> list[tuple[str, str, Any, dict]]:
+    return sorted(G.edges(keys=True, data=True), key=lambda e: (str(e[0]), str(e[1]), str(e[2])))
+
+
+def outgoing_keep(rows: GraphRows, source_ids: list[str], types: tuple[str, ...]) -> list[Row]:
+    """Return, for each of `source_ids`, the ``[type, target]`` pairs of its edges of `types`.
+
+    The loader deletes a node's other outgoing edges of those types: what a rebuilt graph
+    no longer says. A node with no such edge gets an empty list, so its old edges go too.
+    """
+    keep: dict[str, list[list[str]]] = {node_id: [] for node_id in source_ids}
+    for rel in types:
+        for row in rows.relationships.get(rel, []):
+            keep.setdefault(row["source"], []).append([rel, row["target"]])
+    return [{"id": node_id, "keep": sorted(keep[node_id])} for node_id in sorted(keep)]
+
+
+def node_ids(rows: GraphRows, *, papers: bool = True, concepts: bool = True) -> list[str]:
+    """Return the ids of the graph's papers and/or concepts, sorted."""
+    ids: list[str] = []
+    if papers:
+        ids += [r["id"] for r in rows.papers]
+    if concepts:
+        ids += [r["id"] for label_rows in rows.concepts.values() for r in label_rows]
+    return sorted(ids)
+
+
+def batches(rows: list[Row], size: int) -> Iterator[list[Row]]:
+    """Yield `rows` in consecutive slices of at most `size`."""
+    if size < 1:
+        raise ValueError("batch size must be at least 1")
+    for start in range(0, len(rows), size):
+        yield rows[start : start + size]
