@@ -21,13 +21,17 @@ _NOT_PLURAL = set(
     status corpus focus consensus virus bus plus minus chaos ness mass across this its
     diffusion attention fusion news physics mathematics statistics economics robotics
     ethics linguistics dynamics genomics kinematics semantics pragmatics phonetics optics
-    series species means always perhaps various previous numerous""".split()
+    series species means always perhaps various previous numerous analytics graphics logistics
+    electronics informatics acoustics aerodynamics thermodynamics mechanics bioinformatics
+    econometrics metaphysics""".split()
 )
 _IRREGULAR = {
     "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion",
     "phenomena": "phenomenon", "data": "data", "media": "media", "hypotheses": "hypothesis",
     "analyses": "analysis", "theses": "thesis", "axes": "axis", "bases": "basis",
     "children": "child", "people": "people", "men": "man", "women": "woman",
+    "biases": "bias", "caches": "cache", "niches": "niche", "aliases": "alias", "statuses": "status",
+    "corpora": "corpus", "lenses": "lens", "heuristics": "heuristic",
 }
 
 
@@ -35,7 +39,7 @@ def singular(word: str) -> str:
     """Return the singular of an English noun (lowercase in, lowercase out), by rule."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
-    if len(word) <= 3 or not word.endswith("s") or word in _NOT_PLURAL or word.endswith(("ss", "us", "is", "ics")):
+    if len(word) <= 3 or not word.endswith("s") or word in _NOT_PLURAL or word.endswith(("ss", "us", "is")):
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"

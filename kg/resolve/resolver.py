@@ -42,6 +42,12 @@ class Resolution:
     merges: list[dict] = field(default_factory=list)  # for the merge review file
 
 
+def _rank_score(link: PaperLink) -> float:
+    """Which links a paper keeps under the cap: contributions first, then by evidence strength."""
+    bonus = {"PROPOSES": 1.0, "MENTIONS": 0.0}.get(link.role, 0.1)
+    return link.score + bonus
+
+
 def concept_id(key: str) -> str:
     return "concept:" + slug(key)
 
@@ -133,10 +139,7 @@ class Resolver:
                     best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
             for cid, link in best.items():
                 link.score = round(min(1.0, link.score + 0.05 * (counts[cid] - 1)), 3)
-            ranked = sorted(
-                best.values(),
-                key=lambda lk: (lk.role == "MENTIONS", -lk.score, lk.mention.start, lk.concept_id),
-            )
+            ranked = sorted(best.values(), key=lambda lk: (-_rank_score(lk), lk.mention.start, lk.concept_id))
             keep = ranked[: self.max_per_paper]
             keep.sort(key=lambda lk: lk.concept_id)
             res.links.extend(keep)
@@ -152,7 +155,28 @@ class Resolver:
 
         # 5. lineage and vocabulary parents
         self._lineage(res)
+        self._link_contained_parents(res)
         return res
+
+    def _link_contained_parents(self, res: Resolution) -> None:
+        """A paper that writes "DG-GRPO" or "KV cache compression" mentions GRPO and KV cache too."""
+        parents: dict[str, list[str]] = collections.defaultdict(list)
+        for cl in res.concept_links:
+            child, parent = res.concepts[cl.source], res.concepts[cl.target]
+            if cl.type in ("VARIANT_OF", "IS_A") and cl.evidence != "model name":
+                forms = {norm_key(f) for f in (parent.name, *parent.aliases) if f}
+                child_key = f" {norm_key(child.name)} ".replace("-", " ")
+                child_forms = [f" {norm_key(f)} " for f in (child.name, *child.aliases)]
+                if any(f" {f} " in cf for f in forms for cf in [child_key, *child_forms]):
+                    parents[cl.source].append(cl.target)
+        have = {(lk.paper_id, lk.concept_id) for lk in res.links}
+        extra = []
+        for lk in res.links:
+            for parent in parents.get(lk.concept_id, ()):
+                if (lk.paper_id, parent) not in have:
+                    have.add((lk.paper_id, parent))
+                    extra.append(PaperLink(lk.paper_id, parent, "MENTIONS", replace(lk.mention, extractor="contained"), round(lk.score * 0.8, 3)))
+        res.links.extend(extra)
 
     @staticmethod
     def _corroborated(key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:

@@ -116,6 +116,8 @@ def translate_errors(uri: str, user: str = "neo4j", database: str | None = None)
             raise StoreError(
                 f"{where} refused the request: {message}", hint="check the user's roles"
             ) from None
+        if code.startswith("Neo.ClientError.Transaction.TransactionTimedOut"):
+            raise QueryError(f"the query ran out of time on {uri}", hint="give it a longer timeout") from None
         if code.startswith(("Neo.ClientError.Statement", "Neo.ClientError.Procedure")):
             raise QueryError(f"{message} [{code.rsplit('.', 1)[-1]}]", source=uri) from None
         raise StoreError(f"{where} failed: {message} [{code}]") from None
