@@ -31,7 +31,7 @@ def build_graph(
     skip_bad: bool = False,
     vocab_file: str | None = None,
     warn: Callable[[str], None] | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
     report: BuildReport | None = None,
 ) -> nx.MultiDiGraph:
     """Read paper lists, extract and resolve concepts, and return the knowledge graph."""
@@ -60,7 +60,7 @@ def build_graph(
     for i, item in enumerate(extract(papers, vocab_file=vocab_file), 1):
         extracted.append(item)
         if progress:
-            progress(i)
+            progress(i, len(papers))
     t2 = time.perf_counter()
     resolution = Resolver(load_vocabulary(vocab_file)).resolve(extracted)
     t3 = time.perf_counter()

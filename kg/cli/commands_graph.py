@@ -47,22 +47,26 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
     show_bar = not quiet and sys.stderr.isatty()
     bar = None
 
-    def progress(n):
-        if bar is not None:
-            bar.update(1)
+    def progress(done, total):
+        nonlocal bar
+        if bar is None:
+            bar = click.progressbar(length=total, label="Extracting", file=sys.stderr)
+        bar.update(1)
 
-    if show_bar:
-        bar = click.progressbar(length=0, label="Extracting", file=sys.stderr)
-    G = build_graph(
-        inputs,
-        format=input_format,
-        field_map=_parse_fields(fields) or None,
-        skip_bad=skip_bad,
-        vocab_file=vocab_file,
-        warn=None if quiet else warn,
-        progress=progress if show_bar else None,
-        report=report,
-    )
+    try:
+        G = build_graph(
+            inputs,
+            format=input_format,
+            field_map=_parse_fields(fields) or None,
+            skip_bad=skip_bad,
+            vocab_file=vocab_file,
+            warn=None if quiet else warn,
+            progress=progress if show_bar else None,
+            report=report,
+        )
+    finally:
+        if bar is not None:
+            bar.render_finish()
     t = time.perf_counter()
     paths = write_outputs(G, out_dir, ("graphml", "json", *exports))
     report.timings["export"] = time.perf_counter() - t
