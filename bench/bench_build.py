@@ -43,7 +43,7 @@ def reference_rate(texts: list[str]) -> float:
     return len(texts) / (time.perf_counter() - t)
 
 
-def kg_stages(records: list[dict], workdir: Path) -> dict:
+def kg_stages(records: list[dict], workdir: Path, jobs: int = 1) -> dict:
     from kg.api import BuildReport, build_graph, write_outputs
     from kg.extract.pipeline import make_nlp
 
@@ -51,10 +51,13 @@ def kg_stages(records: list[dict], workdir: Path) -> dict:
     path = workdir / "input.jsonl"
     with open(path, "w", encoding="utf-8") as fh:
         for r in records:
-            fh.write(json.dumps({k: r.get(k) for k in ("id", "title", "abstract", "year", "authors", "url")}) + "\n")
+            fh.write(
+                json.dumps({k: r.get(k) for k in ("id", "title", "abstract", "year", "authors", "url")})
+                + "\n"
+            )
     report = BuildReport()
     t = time.perf_counter()
-    G = build_graph([str(path)], report=report)
+    G = build_graph([str(path)], report=report, jobs=jobs)
     t_build = time.perf_counter() - t
     t = time.perf_counter()
     write_outputs(G, workdir / "out")
@@ -76,25 +79,38 @@ def main() -> int:
     ap.add_argument("--corpus", default="../shared/corpora/arxiv_ai_2025_2026.jsonl.gz")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000])
     ap.add_argument("--out", default="bench/results/build.json")
+    ap.add_argument("--jobs", type=int, nargs="+", default=[1], help="also measure these --jobs values")
     args = ap.parse_args()
     rows = []
     for n in args.sizes:
         records = load_abstracts(args.corpus, n)
         ref = reference_rate([r["abstract"] for r in records])
-        with tempfile.TemporaryDirectory() as tmp:
-            kg = kg_stages(records, Path(tmp))
-        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        row = {"n": len(records), "tokenizer_per_s": round(ref, 1), **kg, "ratio_to_tokenizer": round(kg["abstracts_per_s"] / ref, 3), "peak_rss_mb": round(peak_mb)}
-        rows.append(row)
-        print(
-            f"n={row['n']:>6}  tokenizer {row['tokenizer_per_s']:>7}/s  kg {row['abstracts_per_s']:>7}/s "
-            f"(extract {row['extract_per_s']}/s)  ratio {row['ratio_to_tokenizer']}  "
-            f"stages {row['stages_s']}  peak {row['peak_rss_mb']} MB",
-            file=sys.stderr,
-        )
+        for jobs in args.jobs:
+            with tempfile.TemporaryDirectory() as tmp:
+                kg = kg_stages(records, Path(tmp), jobs)
+            peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            row = {
+                "n": len(records),
+                "jobs": jobs,
+                "tokenizer_per_s": round(ref, 1),
+                **kg,
+                "ratio_to_tokenizer": round(kg["abstracts_per_s"] / ref, 3),
+                "peak_rss_mb": round(peak_mb),
+            }
+            rows.append(row)
+            _print(row)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(rows, indent=2) + "\n")
     return 0
+
+
+def _print(row: dict) -> None:
+    print(
+        f"n={row['n']:>6} jobs={row['jobs']}  tokenizer {row['tokenizer_per_s']:>7}/s  kg {row['abstracts_per_s']:>7}/s "
+        f"(extract {row['extract_per_s']}/s)  ratio {row['ratio_to_tokenizer']}  "
+        f"stages {row['stages_s']}  peak {row['peak_rss_mb']} MB",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

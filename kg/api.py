@@ -33,6 +33,7 @@ def build_graph(
     warn: Callable[[str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
     report: BuildReport | None = None,
+    jobs: int = 1,
 ) -> nx.MultiDiGraph:
     """Read paper lists, extract and resolve concepts, and return the knowledge graph."""
     from kg.extract.pipeline import extract
@@ -57,7 +58,7 @@ def build_graph(
         )
     t1 = time.perf_counter()
     extracted = []
-    for i, item in enumerate(extract(papers, vocab_file=vocab_file), 1):
+    for i, item in enumerate(extract(papers, vocab_file=vocab_file, jobs=jobs), 1):
         extracted.append(item)
         if progress:
             progress(i, len(papers))

@@ -79,7 +79,7 @@ def write_graphml(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
                     continue
                 w(f'      <data key="{node_ids[name]}">{_value(attrs[name], gtype)}</data>\n')
             w("    </node>\n")
-        for i, (u, v, key, attrs) in enumerate(edges):
+        for i, (u, v, _key, attrs) in enumerate(edges):
             w(
                 f"    <edge id=\"e{i}\" source={quoteattr(xml_safe(str(u)))} "
                 f"target={quoteattr(xml_safe(str(v)))}>\n"

@@ -88,8 +88,17 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     return out
 
 
-def extract(papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64) -> Iterator[tuple[Paper, list[Mention]]]:
-    """Yield each paper with the mentions found in its abstract."""
+def extract(
+    papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64, jobs: int = 1
+) -> Iterator[tuple[Paper, list[Mention]]]:
+    """Yield each paper with the mentions found in its abstract, in input order.
+
+    With jobs > 1, abstracts are extracted in that many worker processes; extraction is
+    per paper, so the result is identical to jobs=1 (corpus-level steps run afterwards).
+    """
+    if jobs > 1:
+        yield from _extract_parallel(papers, vocab_file=vocab_file, jobs=jobs)
+        return
     nlp = make_nlp(vocab_file)
     papers_iter = iter(papers)
 
@@ -101,3 +110,28 @@ def extract(papers: Iterable[Paper], *, vocab_file: str | None = None, batch_siz
 
     for doc, paper in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
         yield paper, mentions_from_doc(doc, paper.id)
+
+
+_WORKER_VOCAB: str | None = None
+CHUNK = 200
+
+
+def _work(chunk: list[Paper]) -> list[list[Mention]]:
+    return [mentions for _paper, mentions in extract(chunk, vocab_file=_WORKER_VOCAB)]
+
+
+def _init_worker(vocab_file: str | None) -> None:
+    global _WORKER_VOCAB
+    _WORKER_VOCAB = vocab_file
+    make_nlp(vocab_file)  # warm the vocabulary and pipeline once per process
+
+
+def _extract_parallel(papers, *, vocab_file, jobs):
+    import multiprocessing
+
+    papers = list(papers)
+    chunks = [papers[i : i + CHUNK] for i in range(0, len(papers), CHUNK)]
+    ctx = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn")
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(vocab_file,)) as pool:
+        for chunk, results in zip(chunks, pool.imap(_work, chunks)):
+            yield from zip(chunk, results)

@@ -6,10 +6,10 @@ import json
 import networkx as nx
 import pytest
 
+from kg.errors import GraphError
 from kg.export import write
 from kg.export.json_graph import read_json
 from kg.graph.io import load_graph
-from kg.errors import GraphError
 
 
 @pytest.fixture
@@ -48,7 +48,7 @@ def test_graphml_declares_key_types(G, tmp_path):
 
 
 def test_exports_are_byte_identical(G, tmp_path):
-    for fmt, name in [("graphml", "graph.graphml"), ("json", "graph.json"), ("gexf", "graph.gexf")]:
+    for fmt, _name in [("graphml", "graph.graphml"), ("json", "graph.json"), ("gexf", "graph.gexf")]:
         a = write(G, tmp_path / "a", fmt).read_bytes()
         b = write(G.copy(), tmp_path / "b", fmt).read_bytes()
         assert a == b, fmt

@@ -73,3 +73,10 @@ def test_unseen_sample_scores_do_not_regress():
     assert r["papers"] == 40
     assert r["recall"] >= 0.58
     assert r["contributions_found"] >= 0.55
+
+
+def test_parallel_extraction_gives_the_same_graph(seed_graph):
+    from kg.export.json_graph import graph_to_data
+
+    parallel = build_graph([str(SEEDS)], jobs=2)
+    assert graph_to_data(parallel) == graph_to_data(seed_graph)

@@ -1,4 +1,3 @@
-# -*- coding: utf-8 -*-
 """Hand annotations for the 40 unseen arXiv abstracts selected by select_unseen.py.
 
 Keyed by record id. Each entry: (key_concepts, contributions). A key concept is

@@ -1,4 +1,3 @@
-# -*- coding: utf-8 -*-
 """Hand annotations for the 38 seed abstracts (order = order in the seed files).
 
 Each paper: (key_concepts, contributions). A key concept is "Type|form1|form2|...".

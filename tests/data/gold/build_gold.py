@@ -13,8 +13,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from annotations_seeds import SEED_FILES, SEEDS, ALIAS_GROUPS  # noqa: E402
 from annotations_arxiv40 import ARXIV  # noqa: E402
+from annotations_seeds import ALIAS_GROUPS, SEED_FILES, SEEDS  # noqa: E402
 from select_unseen import CORPUS, select  # noqa: E402
 
 VERBOSE = "-v" in sys.argv[1:]

@@ -9,7 +9,6 @@ import gzip
 import hashlib
 import json
 import sys
-
 from pathlib import Path
 
 CORPUS = str(Path(__file__).resolve().parents[3].parent / "shared" / "corpora" / "arxiv_llm_reasoning_2025_2026.jsonl.gz")

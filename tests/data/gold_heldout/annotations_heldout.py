@@ -1,4 +1,3 @@
-# -*- coding: utf-8 -*-
 """Hand annotations for the held-out arXiv abstracts selected by select_heldout.py.
 
 Keyed by record id. Each entry: (key_concepts, contributions). A key concept is

@@ -13,7 +13,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from annotations_heldout import HELDOUT  # noqa: E402
-from select_heldout import select, MOD, REM  # noqa: E402
+from select_heldout import MOD, REM, select  # noqa: E402
 
 OUT = os.path.join(HERE, "heldout40_gold.json")
 TYPES = {"Model", "Method", "Framework", "Benchmark", "Dataset", "Task", "Metric", "Concept"}

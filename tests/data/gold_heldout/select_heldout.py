@@ -10,7 +10,6 @@ import gzip
 import hashlib
 import json
 import sys
-
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
