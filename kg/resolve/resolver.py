@@ -114,7 +114,7 @@ class Resolver:
         # mined phrases need corroboration: used twice in the paper, or by two papers here
         term_papers: dict[str, set] = collections.defaultdict(set)
         for paper, out in keyed:
-            for key, m in out:
+            for key, _m in out:
                 term_papers[key].add(paper.id)
         filtered = []
         for paper, out in keyed:
