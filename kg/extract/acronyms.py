@@ -68,10 +68,34 @@ def _match_long(sf: str, words: list[tuple[str, int, int]]) -> int | None:
 _LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "with", "by", "our", "its", "their", "this", "that", "these", "we", "is", "are", "called", "named", "termed", "dubbed", "namely"}
 
 
+_BEFORE_WORD = re.compile(r"([A-Za-z][\w.+-]{1,11})\s*$")
+
+
+def _reverse(text: str, m: re.Match) -> Definition | None:
+    """"SLQ (Shared Latent Queries)": the short form first, its expansion in parentheses."""
+    inner = m.group(1).strip()
+    words = inner.split()
+    if not 2 <= len(words) <= 8 or not all(w[0].isalpha() for w in words):
+        return None
+    before = _BEFORE_WORD.search(text, 0, m.start())
+    if not before or not _valid_short(before.group(1)) or sum(c.isupper() for c in before.group(1)) < 2:
+        return None
+    short = before.group(1)
+    spans = [(w.group(), w.start(), w.end()) for w in _WORD.finditer(inner)]
+    if _match_long(short, spans) != 0:
+        return None
+    start = m.start(1) + m.group(1).find(inner)
+    return Definition(short, inner, start, start + len(inner), before.start(1), before.end(1))
+
+
 def find_definitions(text: str) -> list[Definition]:
     """Return the acronym definitions written in `text`, in order."""
     found: list[Definition] = []
     for m in _PAREN.finditer(text):
+        rev = _reverse(text, m)
+        if rev is not None:
+            found.append(rev)
+            continue
         inner = m.group(1).strip()
         inner = re.split(r"[;,]\s", inner, maxsplit=1)[0].strip()
         if not _valid_short(inner):

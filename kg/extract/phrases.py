@@ -15,6 +15,7 @@ from importlib import resources
 from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase
 
 NOMINAL = {"NOUN", "PROPN", "ADJ"}
+_PLAIN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")
 _HYPHEN_ADJ = re.compile(r"-(?:based|aware|free|level|wise|driven|guided|specific|like|agnostic|grained|scale|efficient|time|order)$")
 GENERIC_COMPOUNDS = frozenset(
     """trade-off trade-offs state-of-the-art real-world large-scale fine-grained coarse-grained well-known
@@ -84,7 +85,7 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
         return items[0][1], items[-1][2], words
 
     for word, start, end in tokens:
-        tag = tag_word(word, lex) if word[:1].isalnum() else "PUNCT"
+        tag = tag_word(word, lex) if _PLAIN_WORD.match(word) else "PUNCT"
         if tag in NOMINAL and not any(c.isdigit() for c in word):
             run.append((word, start, end, tag))
             continue
