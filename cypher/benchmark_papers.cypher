@@ -4,6 +4,7 @@
 WITH toLower($name) AS needle
 MATCH (b:Concept)
 WHERE toLower(b.name) = needle OR any(alias IN b.aliases WHERE toLower(alias) = needle)
+WITH b  // a pipeline break: LadybugDB then expands from the matched concept only
 MATCH (p:Paper)-[:EVALUATES_ON]->(b)
 OPTIONAL MATCH (p)-[:COMPARES_WITH]->(x:Concept)
 RETURN p.id AS paper_id, p.title AS title, p.year AS year, collect(DISTINCT x.name) AS compares_with

@@ -1,11 +1,14 @@
-// question: Which concepts co-occur with a concept (its CO_OCCURS edges, either direction), strongest first?
+// question: Which concepts appear in the same papers as a concept, most shared papers first?
 // params: name (default "GRPO"), limit (default 20)
-// returns: concept, type, weight (shared papers), association
+// returns: concept, type, papers (shared with the concept), association (of the CO_OCCURS edge, when the graph has one)
 WITH toLower($name) AS needle
 MATCH (c:Concept)
 WHERE toLower(c.name) = needle OR any(alias IN c.aliases WHERE toLower(alias) = needle)
-MATCH (c)-[r:CO_OCCURS]-(o:Concept)
+WITH c  // a pipeline break: LadybugDB then expands from the matched concept only
+MATCH (c)<-[]-(p:Paper)-[]->(o:Concept)
 WHERE o.id <> c.id
-RETURN DISTINCT o.name AS concept, o.type AS type, r.weight AS weight, r.association AS association
-ORDER BY weight DESC, association DESC, concept, type
+WITH c, o, count(DISTINCT p) AS papers
+OPTIONAL MATCH (c)-[r:CO_OCCURS]-(o)
+RETURN o.name AS concept, o.type AS type, papers, max(r.association) AS association
+ORDER BY papers DESC, concept, type
 LIMIT $limit

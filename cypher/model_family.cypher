@@ -1,9 +1,14 @@
 // question: What is the family tree of a model: every VARIANT_OF edge under the root(s) it descends from?
-// params: name (default "Qwen3-4B")
+// params: name (default "Qwen3")
 // returns: family (the root), parent, child, child_type
 WITH toLower($name) AS needle
-MATCH (c:Concept)
-WHERE toLower(c.name) = needle OR any(alias IN c.aliases WHERE toLower(alias) = needle)
+MATCH (m:Concept)
+WHERE toLower(m.name) = needle OR any(alias IN m.aliases WHERE toLower(alias) = needle)
+// collect + UNWIND + lookup by id: LadybugDB then starts the variable-length search from these
+// concepts only, instead of from every concept (0.4 s on a 32k-paper graph)
+WITH collect(m.id) AS ids
+UNWIND ids AS cid
+MATCH (c:Concept {id: cid})
 MATCH (c)-[:VARIANT_OF*0..5]->(root:Concept)
 OPTIONAL MATCH (root)-[up:VARIANT_OF]->(:Concept)
 WITH root, count(up) AS parents

@@ -1,5 +1,5 @@
 // question: What does a paper (given by id or exact title) propose, use, evaluate on and compare with?
-// params: paper (required)
+// params: paper (required text)
 // returns: paper_id, title, proposes, uses, evaluates_on, compares_with
 MATCH (p:Paper)
 WHERE p.id = $paper OR toLower(p.title) = toLower($paper)

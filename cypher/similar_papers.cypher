@@ -1,5 +1,5 @@
 // question: Which papers are most similar to a paper (given by id or exact title), by the concepts they share?
-// params: paper (required), limit (default 10)
+// params: paper (required text), limit (default 10)
 // returns: paper_id, title, shared, concepts
 MATCH (p:Paper)
 WHERE p.id = $paper OR toLower(p.title) = toLower($paper)
