@@ -34,6 +34,8 @@ def build_graph(
     progress: Callable[[int, int], None] | None = None,
     report: BuildReport | None = None,
     jobs: int = 1,
+    rules_file: str | os.PathLike | None = None,
+    review_file: str | os.PathLike | None = None,
 ) -> nx.MultiDiGraph:
     """Read paper lists, extract and resolve concepts, and return the knowledge graph."""
     from kg.extract.pipeline import extract
@@ -41,6 +43,7 @@ def build_graph(
     from kg.graph.build import build_graph as assemble
     from kg.read import read_papers
     from kg.resolve.resolver import Resolver
+    from kg.resolve.review import read_rules, write_review
 
     report = report if report is not None else BuildReport()
 
@@ -63,7 +66,10 @@ def build_graph(
         if progress:
             progress(i, len(papers))
     t2 = time.perf_counter()
-    resolution = Resolver(load_vocabulary(vocab_file)).resolve(extracted)
+    rules = read_rules(rules_file) if rules_file else None
+    resolution = Resolver(load_vocabulary(vocab_file), rules=rules).resolve(extracted)
+    if review_file:
+        write_review(resolution, review_file)
     t3 = time.perf_counter()
     G = assemble(papers, resolution)
     t4 = time.perf_counter()

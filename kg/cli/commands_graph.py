@@ -33,10 +33,12 @@ def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--skip-bad", is_flag=True, help="Skip malformed records with a warning instead of stopping.")
 @click.option("--vocab", "vocab_file", type=click.Path(dir_okay=False), help="Extra vocabulary TSV (name, type, aliases, parent).")
 @click.option("--export", "exports", multiple=True, type=click.Choice(FORMATS), help="Extra export formats besides graphml and json.")
+@click.option("--rules", "rules_file", type=click.Path(dir_okay=False), help="Merge rules to apply: 'merge<TAB>FORM<TAB>FORM' or 'split<TAB>FORM' lines.")
+@click.option("--review", "review_file", type=click.Path(dir_okay=False), help="Write the merges made and close calls refused to this TSV file.")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes for extraction.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @handle_errors
-def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, jobs, quiet):
+def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, jobs, quiet):
     """Build the knowledge graph of INPUTS (files, folders, globs or - for stdin).
 
     Writes OUT/graph.graphml and OUT/graph.json.
@@ -65,6 +67,8 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
             progress=progress if show_bar else None,
             report=report,
             jobs=jobs,
+            rules_file=rules_file,
+            review_file=review_file,
         )
     finally:
         if bar is not None:

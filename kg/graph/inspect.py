@@ -54,7 +54,7 @@ def find_concept(G: nx.MultiDiGraph, name: str) -> str:
     exact, by_key = [], []
     for c in concepts(G):
         a = G.nodes[c]
-        forms = [a["name"], *a.get("aliases", [])]
+        forms = [a["name"], *a.get("aliases", []), *([a["definition"]] if a.get("definition") else [])]
         if name in forms:
             exact.append(c)
         elif key and any(norm_key(f) == key for f in forms):

@@ -17,6 +17,7 @@ from kg.extract.vocabulary import Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import norm_key, singular_surface, slug
+from kg.resolve.review import MergeRules
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
@@ -53,17 +54,20 @@ def concept_id(key: str) -> str:
 
 
 class Resolver:
-    def __init__(self, vocab: Vocabulary, max_per_paper: int = MAX_CONCEPTS_PER_PAPER, forced: dict[str, str] | None = None):
+    def __init__(self, vocab: Vocabulary, max_per_paper: int = MAX_CONCEPTS_PER_PAPER, rules: MergeRules | None = None):
         self.vocab = vocab
         self.max_per_paper = max_per_paper
-        self.forced = forced or {}  # norm key -> norm key (user merges)
+        self.rules = rules or MergeRules()
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
         """Key of a long form or phrase, through the vocabulary's aliases."""
+        raw = norm_key(text)
+        if raw in self.rules.merge:
+            return self.rules.target(raw)
         entry = self.vocab.lookup(text)
-        key = entry.key if entry else norm_key(text)
-        return self.forced.get(key, key)
+        key = entry.key if entry else raw
+        return self.rules.target(key)
 
     def _short(self, text: str) -> str:
         return singular_surface(text)
@@ -191,8 +195,11 @@ class Resolver:
         return m.type in ("Method", "Task") and " " in key
 
     def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
+        raw = norm_key(m.text)
+        if raw in self.rules.split:
+            return raw  # the user keeps this form out of every alias and acronym merge
         if m.vocab_key:
-            return self.forced.get(m.vocab_key, m.vocab_key)
+            return self.rules.target(m.vocab_key)
         if m.long_form:
             return self.canon(m.long_form)
         if is_acronym(m.text):
@@ -203,7 +210,7 @@ class Resolver:
                 return majority[short]
             vkey = self.vocab.acronyms.get(m.text) or self.vocab.acronyms.get(short)
             if vkey:
-                return self.forced.get(vkey, vkey)
+                return self.rules.target(vkey)
         return self.canon(m.text)
 
     def _concept(self, cid, key, surf, types, shorts, longs) -> Concept:
@@ -227,9 +234,7 @@ class Resolver:
             definition = sorted(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
         elif entry and entry.curated and name != entry.name:
             definition = entry.name
-        aliases = set(surf) | set(shorts) | set(longs)
-        if entry:
-            aliases |= set(entry.aliases)
+        aliases = set(surf) | set(shorts) | set(longs)  # forms seen in this corpus only
         aliases.discard(name)
         return Concept(cid, name, ctype, tuple(sorted(aliases)), definition)
 
