@@ -119,8 +119,8 @@ def find_definitions(text: str) -> list[Definition]:
         while idx < len(words) - 1 and words[idx][0].lower() in _LEAD_STOP:
             idx += 1
         long_words = words[idx:]
-        if len(long_words) < 1:
-            continue
+        if not 1 <= len(long_words) <= min(n_chars + 3, 10):
+            continue  # a clause, not a name: "achieve the best performance ... (AfriMMLU)"
         long_start, long_end = long_words[0][1], long_words[-1][2]
         long_form = text[long_start:long_end].rstrip(",")
         if long_form.lower() == inner.lower() or len(long_form) <= len(inner):

@@ -78,7 +78,12 @@ def copy_statement(table: str, csv_path: Path, key_columns: int, columns: Mappin
             exprs.append(name)
         else:
             exprs.append(f"CAST({name} AS {_CYPHER_TYPES[kind]})")
-    options = f"header=true, parallel=false, null_strings=[{_cypher_string(NULL)}]"
+    # quote and escape stated, not sniffed: the engine guesses the dialect from the first rows,
+    # and a file whose first thousand rows need no quoting then fails on the first that does
+    options = (
+        f"header=true, parallel=false, quote='\"', escape='\"', auto_detect=false, "
+        f"null_strings=[{_cypher_string(NULL)}]"
+    )
     return (
         f"COPY {table} FROM (LOAD WITH HEADERS ({header}) FROM {_cypher_string(str(csv_path))} "
         f"({options}) RETURN {', '.join(exprs)})"

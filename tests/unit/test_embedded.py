@@ -158,3 +158,20 @@ def test_memory_cap_comes_from_the_environment(monkeypatch):
     monkeypatch.setenv(embedded.MEMORY_ENV, "lots")
     with pytest.raises(StoreError, match=embedded.MEMORY_ENV):
         embedded.buffer_pool_bytes()
+
+
+def test_quoting_needed_only_after_many_plain_rows(tmp_path):
+    """The engine sniffs the CSV dialect from the first rows; kg states it, so a late quoted cell loads."""
+    import networkx as nx
+
+    from kg.export.json_graph import write_json
+    from kg.store.embedded import build_database, run_query
+
+    G = nx.MultiDiGraph()
+    for i in range(1500):
+        G.add_node(f"concept:c{i:05d}", kind="Concept", name=f"c{i}", type="Concept", aliases=[], definition="", paper_count=1)
+    G.add_node("concept:zz", kind="Concept", name="Z", type="Concept", aliases=["a, b", 'q"uote'], definition='a, "b"', paper_count=1)
+    write_json(G, tmp_path / "graph.json")
+    build_database(tmp_path)
+    rows = run_query(tmp_path, "MATCH (c:Concept {id: 'concept:zz'}) RETURN c.definition AS d, c.aliases AS a", {})
+    assert rows == [{"d": 'a, "b"', "a": ["a, b", 'q"uote']}]
