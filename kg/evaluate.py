@@ -60,8 +60,19 @@ def _find_paper(G, index: dict[str, str], gp: dict) -> str | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def evaluate(G: nx.MultiDiGraph, gold: dict) -> dict:
-    """Return recall, precision, contribution and merge figures, overall and per paper."""
+def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict:
+    """Return recall, precision, contribution and merge figures, overall and per paper.
+
+    `judged` (optional) holds a person's valid/invalid verdict on each linked concept,
+    per paper id: {"papers": [{"paper": ID, "valid": [NAME...], "invalid": [{"concept": NAME}]}]}.
+    """
+    verdicts: dict[str, dict[str, bool]] = {}
+    for jp in (judged or {}).get("papers", []):
+        v = verdicts.setdefault(jp["paper"], {})
+        for name in jp.get("valid", []):
+            v[name] = True
+        for item in jp.get("invalid", []):
+            v[item["concept"] if isinstance(item, dict) else item] = False
     index = {_alnum(G.nodes[p].get("abstract", ""), 200): p for p in paper_ids(G)}
     rows, missing = [], []
     totals = dict(key=0, found=0, found_partial=0, linked=0, linked_matching=0, contrib=0, contrib_found=0,
@@ -93,11 +104,10 @@ def evaluate(G: nx.MultiDiGraph, gold: dict) -> dict:
         proposed = [c for c, role in linked.items() if role == "PROPOSES"]
         proposed_forms = set().union(*(linked_forms[c] for c in proposed)) if proposed else set()
         c_found = sum(1 for forms in gp.get("contributions", []) if {norm_key(f) for f in forms} & proposed_forms)
-        judged = gp.get("judged") or {}
-        valid = {norm_key(f) for f in judged.get("valid", [])}
-        invalid = {norm_key(f) for f in judged.get("invalid", [])}
-        j_valid = sum(1 for forms in linked_forms.values() if forms & valid)
-        j_all = j_valid + sum(1 for forms in linked_forms.values() if forms & invalid and not forms & valid)
+        paper_verdicts = verdicts.get(pid, {})
+        names = [G.nodes[c]["name"] for c in linked]
+        j_valid = sum(1 for n in names if paper_verdicts.get(n) is True)
+        j_all = sum(1 for n in names if n in paper_verdicts)
         n_key = len(gp.get("key_concepts", []))
         for k, v in dict(key=n_key, found=found, found_partial=found_partial, linked=len(linked), linked_matching=matching,
                          contrib=len(gp.get("contributions", [])), contrib_found=c_found, judged=j_all, judged_valid=j_valid).items():
@@ -123,6 +133,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict) -> dict:
         "precision_vs_gold_keys": ratio(totals["linked_matching"], totals["linked"]),
         "precision_judged": ratio(totals["judged_valid"], totals["judged"]),
         "judged_links": totals["judged"],
+        "unjudged_links": totals["linked"] - totals["judged"] if verdicts else None,
         "contributions_found": ratio(totals["contrib_found"], totals["contrib"]),
         "contributions": totals["contrib"],
         "alias_groups_merged": ratio(sum(m["ok"] for m in merges), len(merges)),

@@ -222,18 +222,20 @@ def paper(ref, graph_dir, as_json):
 @main.command("eval")
 @click.argument("gold", type=click.Path(dir_okay=False))
 @graph_option
+@click.option("--judged", "judged_file", type=click.Path(dir_okay=False), help="Valid/invalid verdicts on linked concepts, for judged precision.")
 @click.option("--json", "as_json", is_flag=True, help="Print the full JSON report.")
 @handle_errors
-def eval_cmd(gold, graph_dir, as_json):
+def eval_cmd(gold, graph_dir, judged_file, as_json):
     """Score a built graph against an annotated GOLD file (recall, precision, contributions, merges)."""
     from kg.evaluate import evaluate, load_gold
     from kg.graph.io import load_graph
 
-    report = evaluate(load_graph(graph_dir), load_gold(gold))
+    judged = load_gold(judged_file) if judged_file else None
+    report = evaluate(load_graph(graph_dir), load_gold(gold), judged)
 
     def render(r):
         for key in ("papers", "recall", "recall_partial", "concepts_per_paper", "precision_vs_gold_keys",
-                    "precision_judged", "judged_links", "contributions", "contributions_found", "alias_groups_merged"):
+                    "precision_judged", "judged_links", "unjudged_links", "contributions", "contributions_found", "alias_groups_merged"):
             click.echo(f"{key:<24}{r[key]}")
         for m in r["merge_errors"]:
             click.echo(f"merge error: {m['group']} -> {m['nodes']}")
