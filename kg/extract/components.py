@@ -8,6 +8,7 @@ Order matters: definitions first, so later components know the paper's acronyms.
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 
 from spacy.language import Language
@@ -142,6 +143,13 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
     return names
 
 
+_ORDINARY_SENSE = re.compile(
+    r"\b(?:attract\w*|draw\w*|drew|garner\w*|receiv\w*|gain\w*|pa(?:y|ys|id|ying)|deal\s+of|"
+    r"increasing|growing|considerable|significant|much|more|less|little|widespread|wide|special|close)\s+$",
+    re.I,
+)
+
+
 @Language.factory("kg_terms", default_config={"vocab_file": None})
 def make_terms(nlp: Language, name: str, vocab_file: str | None):
     vocab = load_vocabulary(vocab_file)
@@ -210,6 +218,8 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                 if not entry.curated and (is_generic_phrase(parts) or parts[-1] in GENERIC_HEADS and length < 2):
                     continue
                 start, end = span[0][1], span[-1][2]
+                if length == 1 and _ORDINARY_SENSE.search(doc.user_data["kg_text"][max(0, start - 40) : start]):
+                    break  # "attracted attention", "great deal of attention": the word, not the concept
                 if length > 1 and start in spans:
                     absorbed = spans[start]
                     store[:] = [c for c in store if not (c.extractor == "definition" and c.long_form == absorbed.long)]

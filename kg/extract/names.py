@@ -60,7 +60,11 @@ _PLAIN_COMPOUND = re.compile(r"^[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)+$")
 _NEGATION = re.compile(r"^(?:non|anti|pseudo|quasi)-", re.I)
 
 
+_GLUED_SENTENCE = re.compile(r"\.(?=[A-Z][a-z])")  # "set.Unlike": a missing space after a full stop
+
+
 def _trim(word: str) -> str:
+    word = _GLUED_SENTENCE.split(word, 1)[0]
     word = _NEGATION.sub("", word)
     while True:
         m = _SUFFIX_WORDS.search(word)

@@ -105,7 +105,10 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
     """Return the merged vocabulary (cached: it is read once per process)."""
     vocab = Vocabulary()
     from kg.extract.names import looks_like_name
+    from kg.extract.phrases import lexicon
 
+    lex = lexicon()
+    nominal = {"NOUN", "PROPN", "ADJ", None}
     if use_mined:
         mined = _data_path("terms.tsv")
         if mined.is_file():
@@ -113,8 +116,11 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
                 if line.startswith("#") or not line.strip():
                     continue
                 key, surface, _df = line.split("\t")
-                if any(looks_like_name(w) for w in surface.split()):
+                words = surface.split()
+                if any(looks_like_name(w) for w in words):
                     continue  # names are the name extractor's job, typed by their shape
+                if any(lex.get(w.lower()) not in nominal for w in words) or lex.get(words[-1].lower()) == "ADJ":
+                    continue  # a parser's mistake kept by mining: "paper investigate"
                 vocab.add(Entry(key, surface, head_type(key), curated=False))
     text = _data_path("vocabulary.tsv").read_text(encoding="utf-8")
     for entry in _parse_tsv(text, "kg/extract/data/vocabulary.tsv"):
