@@ -7,6 +7,7 @@ in the resolver, because it depends on the definitions a corpus gives.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -59,6 +60,7 @@ def singular_surface(word: str) -> str:
     return word[: len(sing)] if word[: len(sing)].lower() == sing else sing
 
 
+@functools.lru_cache(maxsize=1 << 19)
 def norm_key(text: str) -> str:
     """Return the normalization key of a surface form: casefolded, dashes as spaces, singular."""
     text = unicodedata.normalize("NFKC", text)

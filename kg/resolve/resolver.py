@@ -195,9 +195,10 @@ class Resolver:
         return m.type in ("Method", "Task") and " " in key
 
     def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
-        raw = norm_key(m.text)
-        if raw in self.rules.split:
-            return raw  # the user keeps this form out of every alias and acronym merge
+        if self.rules.split:
+            raw = norm_key(m.text)
+            if raw in self.rules.split:
+                return raw  # the user keeps this form out of every alias and acronym merge
         if m.vocab_key:
             return self.rules.target(m.vocab_key)
         if m.long_form:
