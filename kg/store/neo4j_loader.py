@@ -265,7 +265,9 @@ def load_graph_into_neo4j(
                 for batch in batches(label_rows, batch_size):
                     upsert("concepts", query, batch, labels=cypher.concept_labels(label))
 
-            if mode != "wipe":
+            # Nothing can be stale in a database without relationships (a first load, a wipe);
+            # the count comes from Neo4j's count store, so asking is free.
+            if _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"] > 0:
                 counts["relationships_deleted"] += _delete_stale(driver, rows, database, batch_size, mode)
             for rel, rel_rows in rows.relationships.items():
                 query = cypher.upsert_relationships(rel)
