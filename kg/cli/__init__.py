@@ -25,7 +25,7 @@ def _register() -> None:
     # Import for their side effect of adding commands to `main`.
     from kg.cli import commands_graph  # noqa: F401
 
-    for optional in ("commands_store", "commands_query", "commands_explore"):
+    for optional in ("commands_store", "commands_query", "commands_explore", "commands_view"):
         try:
             __import__(f"kg.cli.{optional}")
         except ModuleNotFoundError as exc:  # a command module not written yet
