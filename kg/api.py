@@ -21,6 +21,8 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     outputs: list[str] = field(default_factory=list)
+    cache_hits: int = 0
+    extracted: int = 0
 
 
 def build_graph(
@@ -36,9 +38,13 @@ def build_graph(
     jobs: int = 1,
     rules_file: str | os.PathLike | None = None,
     review_file: str | os.PathLike | None = None,
+    cache_dir: str | os.PathLike | None = None,
 ) -> nx.MultiDiGraph:
-    """Read paper lists, extract and resolve concepts, and return the knowledge graph."""
-    from kg.extract.pipeline import extract
+    """Read paper lists, extract and resolve concepts, and return the knowledge graph.
+
+    With `cache_dir`, per-paper extraction results are reused from earlier builds; the graph
+    is the same as without it.
+    """
     from kg.extract.vocabulary import load_vocabulary
     from kg.graph.build import build_graph as assemble
     from kg.read import read_papers
@@ -60,11 +66,7 @@ def build_graph(
             hint="check the path, or pass --format for files with an unusual extension",
         )
     t1 = time.perf_counter()
-    extracted = []
-    for i, item in enumerate(extract(papers, vocab_file=vocab_file, jobs=jobs), 1):
-        extracted.append(item)
-        if progress:
-            progress(i, len(papers))
+    extracted = _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report)
     t2 = time.perf_counter()
     rules = read_rules(rules_file) if rules_file else None
     resolution = Resolver(load_vocabulary(vocab_file), rules=rules).resolve(extracted)
@@ -78,6 +80,33 @@ def build_graph(
     report.edges = G.number_of_edges()
     report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3)
     return G
+
+
+def _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report):
+    """Mentions for every paper, in input order, extracting only what the cache lacks."""
+    from kg.extract.pipeline import extract
+
+    cache = None
+    if cache_dir is not None:
+        from kg.extract.cache import ExtractionCache, fingerprint
+
+        cache = ExtractionCache(cache_dir, fingerprint(vocab_file))
+    try:
+        found = [cache.get(p.id, p.abstract) if cache else None for p in papers]
+        todo = [p for p, f in zip(papers, found) if f is None]
+        done = len(papers) - len(todo)
+        fresh = {}
+        for i, (paper, mentions) in enumerate(extract(todo, vocab_file=vocab_file, jobs=jobs), 1):
+            fresh[paper.id] = mentions
+            if progress:
+                progress(done + i, len(papers))
+        if cache and todo:
+            cache.put_many((p.abstract, fresh[p.id]) for p in todo)
+        report.cache_hits, report.extracted = done, len(todo)
+        return [(p, f if f is not None else fresh[p.id]) for p, f in zip(papers, found)]
+    finally:
+        if cache:
+            cache.close()
 
 
 def write_outputs(G: nx.MultiDiGraph, out_dir: str | os.PathLike, formats: Sequence[str] = ("graphml", "json")) -> list[Path]:

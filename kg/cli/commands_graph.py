@@ -35,10 +35,11 @@ def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--export", "exports", multiple=True, type=click.Choice(FORMATS), help="Extra export formats besides graphml and json.")
 @click.option("--rules", "rules_file", type=click.Path(dir_okay=False), help="Merge rules to apply: 'merge<TAB>FORM<TAB>FORM' or 'split<TAB>FORM' lines.")
 @click.option("--review", "review_file", type=click.Path(dir_okay=False), help="Write the merges made and close calls refused to this TSV file.")
+@click.option("--no-cache", is_flag=True, help="Extract every paper again instead of reusing OUT/.kg-cache.")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes for extraction.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @handle_errors
-def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, jobs, quiet):
+def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, no_cache, jobs, quiet):
     """Build the knowledge graph of INPUTS (files, folders, globs or - for stdin).
 
     Writes OUT/graph.graphml and OUT/graph.json.
@@ -69,6 +70,7 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
             jobs=jobs,
             rules_file=rules_file,
             review_file=review_file,
+            cache_dir=None if no_cache else Path(out_dir) / ".kg-cache",
         )
     finally:
         if bar is not None:
@@ -81,7 +83,9 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
     skipped = sum(1 for w in report.warnings if w.endswith("skipped]"))
     click.echo(
         f"{report.papers} papers, {report.concepts} concepts, {report.edges} edges "
-        f"in {time.perf_counter() - start:.1f}s" + (f" ({skipped} records skipped)" if skipped else "")
+        f"in {time.perf_counter() - start:.1f}s"
+        + (f" ({report.cache_hits} from cache)" if report.cache_hits else "")
+        + (f" ({skipped} records skipped)" if skipped else "")
     )
     for p in paths:
         click.echo(f"  wrote {p}")

@@ -1,0 +1,72 @@
+"""A cache of per-paper extraction results, so a rebuild re-extracts only new or changed papers.
+
+Keyed by the abstract's text and a fingerprint of everything that shapes extraction (kg's
+version, the pipeline version, the vocabulary, lexicon and mined terms, a user vocabulary
+file); any change to those starts a fresh cache. Only extraction is cached: corpus-level
+resolution (acronyms, merges, caps) always runs on the whole input, so a cached build equals
+a clean one. Stored in SQLite (stdlib), one row per abstract, mentions as JSON.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from dataclasses import asdict
+from importlib import resources
+from pathlib import Path
+
+from kg.models import Mention
+
+_FIELDS = [f for f in Mention.__dataclass_fields__ if f != "paper_id"]
+
+
+def fingerprint(vocab_file: str | None = None) -> str:
+    """Hash of kg's version, the pipeline version and every data file extraction reads."""
+    from kg import __version__
+    from kg.extract.pipeline import PIPELINE_VERSION
+
+    h = hashlib.sha256(f"{__version__}/{PIPELINE_VERSION}".encode())
+    data = resources.files("kg.extract").joinpath("data")
+    for name in sorted(p.name for p in data.iterdir() if p.is_file()):
+        h.update(name.encode())
+        h.update(data.joinpath(name).read_bytes())
+    if vocab_file:
+        h.update(Path(vocab_file).read_bytes())
+    return h.hexdigest()[:16]
+
+
+class ExtractionCache:
+    """Mentions per abstract, for one extraction fingerprint."""
+
+    def __init__(self, directory: str | os.PathLike, fingerprint: str):
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        self.path = directory / f"extract-{fingerprint}.sqlite"
+        self.db = sqlite3.connect(self.path)
+        self.db.execute("CREATE TABLE IF NOT EXISTS mentions (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
+        self.hits = self.misses = 0
+
+    @staticmethod
+    def key(abstract: str) -> str:
+        return hashlib.sha256(abstract.encode("utf-8", "surrogatepass")).hexdigest()
+
+    def get(self, paper_id: str, abstract: str) -> list[Mention] | None:
+        row = self.db.execute("SELECT data FROM mentions WHERE key = ?", (self.key(abstract),)).fetchone()
+        if row is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return [Mention(paper_id=paper_id, **dict(zip(_FIELDS, values))) for values in json.loads(row[0])]
+
+    def put_many(self, items) -> None:
+        rows = [
+            (self.key(abstract), json.dumps([[asdict(m)[f] for f in _FIELDS] for m in mentions], ensure_ascii=False))
+            for abstract, mentions in items
+        ]
+        with self.db:
+            self.db.executemany("INSERT OR REPLACE INTO mentions (key, data) VALUES (?, ?)", rows)
+
+    def close(self) -> None:
+        self.db.close()
