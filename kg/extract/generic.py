@@ -24,7 +24,11 @@ GENERIC_MODIFIERS = frozenset(
     human complex simple hybrid classical realistic complete structured textual strategic mutual
     clinical scientific few much quality output input answer target source risk cultural
     downstream upstream base further improved high-quality fine-grained coarse-grained
-    real-world long-term short-term end-to-end""".split()
+    real-world long-term short-term end-to-end accurate advanced baseline common rapid solid viable
+    early deeper deep shallow long short external internal specialized remarkable tremendous
+    exceptional outstanding unprecedented key core crucial vital valuable useful meaningful
+    reasonable acceptable desirable appropriate suitable adequate sufficient necessary
+    specific explicit implicit detailed broader wider greater stronger weaker""".split()
 )
 
 GENERIC_HEADS = frozenset(
@@ -44,7 +48,9 @@ GENERIC_HEADS = frozenset(
     series sequence group family class category collection combination mixture research
     gain loss size length datum report description interaction annotation annotator life
     condition relevance appropriateness consistency structure style protocol decision
-    prototype utility diagnosis format insight question process capability ability""".split()
+    prototype utility diagnosis format insight question process capability ability
+    choice principle foundation path development formulation mode answer parameter layer
+    context environment""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.

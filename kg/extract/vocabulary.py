@@ -27,6 +27,7 @@ class Entry:
     aliases: tuple[str, ...] = ()
     parent: str = ""  # key of the parent entry
     curated: bool = True  # False for mined terms: typed by their head word, scored lower
+    df: int = 0  # mined terms: how many corpus abstracts used the phrase
 
 
 def is_acronym(text: str) -> bool:
@@ -104,6 +105,7 @@ def head_type(key: str) -> str:
 def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Vocabulary:
     """Return the merged vocabulary (cached: it is read once per process)."""
     vocab = Vocabulary()
+    from kg.extract.generic import is_mined_term_kept
     from kg.extract.names import looks_like_name
     from kg.extract.phrases import lexicon
 
@@ -115,13 +117,15 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
             for line in mined.read_text(encoding="utf-8").splitlines():
                 if line.startswith("#") or not line.strip():
                     continue
-                key, surface, _df = line.split("\t")
+                key, surface, df = line.split("\t")
                 words = surface.split()
                 if any(looks_like_name(w) for w in words):
                     continue  # names are the name extractor's job, typed by their shape
                 if any(lex.get(w.lower()) not in nominal for w in words) or lex.get(words[-1].lower()) == "ADJ":
                     continue  # a parser's mistake kept by mining: "paper investigate"
-                vocab.add(Entry(key, surface, head_type(key), curated=False))
+                if not is_mined_term_kept(key.split()):
+                    continue  # the generic-word lists may have grown since the file was mined
+                vocab.add(Entry(key, surface, head_type(key), curated=False, df=int(df)))
     text = _data_path("vocabulary.tsv").read_text(encoding="utf-8")
     for entry in _parse_tsv(text, "kg/extract/data/vocabulary.tsv"):
         vocab.add(entry)

@@ -22,6 +22,7 @@ from kg.resolve.review import MergeRules
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 15
+MINED_TERM_MIN_DF = 8
 
 
 @dataclass
@@ -182,11 +183,14 @@ class Resolver:
                     extra.append(PaperLink(lk.paper_id, parent, "MENTIONS", replace(lk.mention, extractor="contained"), round(lk.score * 0.8, 3)))
         res.links.extend(extra)
 
-    @staticmethod
-    def _corroborated(key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:
+    def _corroborated(self, key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:
         """Weak evidence (mined terms, lexicon phrases) needs support to become a link."""
         if m.extractor not in ("terms", "phrases") or m.role == "PROPOSES":
             return True
+        if m.extractor == "terms":
+            entry = self.vocab.entries.get(m.vocab_key)
+            if entry is not None and entry.df >= MINED_TERM_MIN_DF:
+                return True  # the field uses it often: the mining corpus is the corroboration
         if in_paper >= 2 or in_corpus >= 2:
             return True
         if title and f" {key} " in title:
