@@ -76,7 +76,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
     index = {_alnum(G.nodes[p].get("abstract", ""), 200): p for p in paper_ids(G)}
     rows, missing = [], []
     totals = dict(key=0, found=0, found_partial=0, linked=0, linked_matching=0, contrib=0, contrib_found=0,
-                  judged=0, judged_valid=0)
+                  judged=0, judged_valid=0, typed=0, type_ok=0)
     for gp in gold["papers"]:
         pid = _find_paper(G, index, gp)
         if pid is None:
@@ -85,7 +85,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         linked = {c: d["type"] for _p, c, _k, d in G.out_edges(pid, keys=True, data=True)}
         linked_forms = {c: _forms(G, c) for c in linked}
         all_forms = set().union(*linked_forms.values()) if linked_forms else set()
-        found = found_partial = 0
+        found = found_partial = typed = type_ok = 0
         missed = []
         gold_keys = []
         for kc in gp.get("key_concepts", []):
@@ -94,6 +94,10 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
             if keys & all_forms:
                 found += 1
                 found_partial += 1
+                if kc.get("type"):
+                    hit = next(c for c, forms in sorted(linked_forms.items()) if forms & keys)
+                    typed += 1
+                    type_ok += G.nodes[hit].get("type") == kc["type"]
             elif any(_partial(k, f) for k in keys for f in all_forms):
                 found_partial += 1
             else:
@@ -110,7 +114,8 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         j_all = sum(1 for n in names if n in paper_verdicts)
         n_key = len(gp.get("key_concepts", []))
         for k, v in dict(key=n_key, found=found, found_partial=found_partial, linked=len(linked), linked_matching=matching,
-                         contrib=len(gp.get("contributions", [])), contrib_found=c_found, judged=j_all, judged_valid=j_valid).items():
+                         contrib=len(gp.get("contributions", [])), contrib_found=c_found, judged=j_all, judged_valid=j_valid,
+                         typed=typed, type_ok=type_ok).items():
             totals[k] += v
         rows.append({"paper": pid, "key": n_key, "found": found, "found_partial": found_partial, "linked": len(linked),
                      "contributions": len(gp.get("contributions", [])), "contributions_found": c_found, "missed": missed})
@@ -130,6 +135,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         "recall": ratio(totals["found"], totals["key"]),
         "recall_partial": ratio(totals["found_partial"], totals["key"]),
         "concepts_per_paper": ratio(totals["linked"], len(rows)),
+        "type_accuracy": ratio(totals["type_ok"], totals["typed"]),
         "precision_vs_gold_keys": ratio(totals["linked_matching"], totals["linked"]),
         "precision_judged": ratio(totals["judged_valid"], totals["judged"]),
         "judged_links": totals["judged"],

@@ -238,7 +238,7 @@ def eval_cmd(gold, graph_dir, judged_file, as_json):
     report = evaluate(load_graph(graph_dir), load_gold(gold), judged)
 
     def render(r):
-        for key in ("papers", "recall", "recall_partial", "concepts_per_paper", "precision_vs_gold_keys",
+        for key in ("papers", "recall", "recall_partial", "concepts_per_paper", "type_accuracy", "precision_vs_gold_keys",
                     "precision_judged", "judged_links", "unjudged_links", "contributions", "contributions_found", "alias_groups_merged"):
             click.echo(f"{key:<24}{r[key]}")
         for m in r["merge_errors"]:
