@@ -15,7 +15,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
-from kg.extract.contributions import find_contributions
+from kg.extract.contributions import find_contributions, type_from_clause
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
 from kg.extract.names import family_of, find_names
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
@@ -287,16 +287,53 @@ def make_contributions(nlp: Language, name: str):
                     pick = next((c for c in phrases if lo <= c.start < hi), None)
                 if pick is None:
                     continue
-                # a definition's long and short form are one contribution
-                for c in store:
-                    if c is pick or (pick.long_form and c.long_form == pick.long_form and c.extractor == "definition"):
-                        c.proposed = True
-                        if contrib.type and (c.type in (None, "Concept") or contrib.type in ("Benchmark", "Dataset")):
-                            c.type = contrib.type
-                        if c.text.lower().endswith("bench"):
-                            c.type = "Benchmark"
-                        elif c.type in (None, "Concept"):
-                            c.type = "Method"  # "we propose X." with no noun: most contributions are methods
+                picks = [pick]
+                # further coined names in the same announcement: "... X, with two modules, A and B"
+                stop = _REUSE_CUE.search(sent_text, contrib.end)
+                stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
+                picks += [c for c in named if hi <= c.start < stop_at and c is not pick and _coined(c)]
+                for chosen in picks:
+                    _mark_proposed(store, chosen, contrib.type)
+        # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
+        text = doc.user_data["kg_text"]
+        title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
+        for c in named:
+            if c.proposed or not _coined(c):
+                continue
+            if (title and c.text == title.group(1)) or _OUR.search(text, max(0, c.start - 40), c.start):
+                _mark_proposed(store, c, type_from_clause(text[c.end : c.end + 60]))
         return doc
 
     return contributions
+
+
+# words after which names in an announcement are someone else's: "outperforms X", "based on Y"
+_REUSE_CUE = re.compile(
+    r"\b(?:outperform\w*|surpass\w*|than|compared|versus|vs\.|such as|like|including|based on|built on|"
+    r"using|uses|via|on top of|over|against|from|across|on)\b",
+    re.I,
+)
+
+
+_OUR = re.compile(r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?(?:\w+\s+){0,2}?(?:,\s*)?$", re.I)
+_TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
+
+
+def _coined(c: Candidate) -> bool:
+    """A name no vocabulary knows and no model family explains: likely the paper's own."""
+    return not c.vocab_key and c.type not in ("Model", "Benchmark", "Dataset", "Metric") or (
+        c.extractor == "definition" and not c.vocab_key
+    )
+
+
+def _mark_proposed(store: list[Candidate], pick: Candidate, clause_type: str | None) -> None:
+    # a definition's long and short form are one contribution
+    for c in store:
+        if c is pick or (pick.long_form and c.long_form == pick.long_form and c.extractor == "definition"):
+            c.proposed = True
+            if clause_type and (c.type in (None, "Concept") or clause_type in ("Benchmark", "Dataset")):
+                c.type = clause_type
+            if c.text.lower().endswith("bench"):
+                c.type = "Benchmark"
+            elif c.type in (None, "Concept"):
+                c.type = "Method"  # "we propose X." with no noun: most contributions are methods

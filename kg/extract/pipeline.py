@@ -106,6 +106,8 @@ def extract(
         for paper in papers_iter:
             doc = nlp.make_doc(paper.abstract)
             doc.user_data["kg_text"] = paper.abstract  # spaCy rebuilds Doc.text on each access
+            if paper.title and not paper.title_is_derived:
+                doc.user_data["kg_title"] = paper.title
             yield doc, paper
 
     for doc, paper in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
