@@ -53,6 +53,8 @@ def singular_surface(word: str) -> str:
     """Singular of a word as written: "LLMs" -> "LLM", "Models" -> "Model", "GPUs" -> "GPU"."""
     if len(word) > 2 and word.endswith("s") and word[-2].isupper():
         return word[:-1]  # acronym plural: LLMs, VLMs, MLLMs
+    if sum(c.isupper() for c in word) >= 2 or any(c.isdigit() for c in word):
+        return word  # a name: CRABS, TEDS, GPUS-free forms are not English plurals
     low = word.lower()
     sing = singular(low)
     if sing == low:
@@ -70,10 +72,12 @@ def norm_key(text: str) -> str:
     if not words or words == [""]:
         return ""
     last = words[-1]
+    is_name = sum(c.isupper() for c in last) >= 2 or any(c.isdigit() for c in last)
     if len(last) > 2 and last.endswith("s") and last[-2].isupper():
-        words[-1] = last[:-1]
+        words[-1] = last[:-1]  # acronym plural: LLMs
     words = [w.casefold() for w in words]
-    words[-1] = singular(words[-1])
+    if not is_name:
+        words[-1] = singular(words[-1])
     for i in range(1, len(words) - 1):  # "chains of thought" -> "chain of thought"
         if words[i] == "of":
             words[i - 1] = singular(words[i - 1])
