@@ -37,9 +37,22 @@ _ON_LIST = re.compile(r"\b(?:on|across|over)\s+(?:(?:the|both|several|multiple|\
 EVALUATED_TYPES = {"Benchmark", "Dataset"}
 
 
+# every role pattern above needs one of these words: most mentions have none, and one cheap
+# search then settles them without running the end-anchored patterns
+_ANY_CUE = re.compile(
+    r"\b(?:outperform|surpass|beat|exceed|compar|relative|than|over|versus|vs|against|baseline|rival|"
+    r"match|competitive|par|improv|on|across|based|built|using|use|adopt|leverag|employ|appl|with|via|"
+    r"through|fine-?tun|train|initiali|distill|incorporat|integrat|extend|build|backbone|such|including|"
+    r"like|i\.e|e\.g)",
+    re.I,
+)
+
+
 def role_for(before: str, ctype: str) -> str:
     """Return the role of a concept whose sentence reads `before` up to the mention."""
     tail = before[-160:]
+    if not _ANY_CUE.search(tail):
+        return "EVALUATES_ON" if ctype in EVALUATED_TYPES else "MENTIONS"
     if ctype in EVALUATED_TYPES and _ON_LIST.search(tail):
         return "EVALUATES_ON"  # "outperforms X on MATH500": the benchmark is where, not whom
     if _COMPARE.search(tail):
