@@ -39,11 +39,14 @@ def build_graph(
     rules_file: str | os.PathLike | None = None,
     review_file: str | os.PathLike | None = None,
     cache_dir: str | os.PathLike | None = None,
+    analytics: bool = True,
 ) -> nx.MultiDiGraph:
     """Read paper lists, extract and resolve concepts, and return the knowledge graph.
 
     With `cache_dir`, per-paper extraction results are reused from earlier builds; the graph
-    is the same as without it.
+    is the same as without it. With `analytics` (the default) the graph also gets CO_OCCURS
+    edges between concepts sharing two or more papers, and `community`/`community_label`
+    on every node (kg.graph.analytics).
     """
     from kg.extract.vocabulary import load_vocabulary
     from kg.graph.build import build_graph as assemble
@@ -75,10 +78,16 @@ def build_graph(
     t3 = time.perf_counter()
     G = assemble(papers, resolution)
     t4 = time.perf_counter()
+    if analytics:
+        from kg.graph.analytics import add_communities, add_cooccurrence
+
+        add_cooccurrence(G)
+        add_communities(G)
+    t5 = time.perf_counter()
     report.papers = len(papers)
     report.concepts = len(resolution.concepts)
     report.edges = G.number_of_edges()
-    report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3)
+    report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3, analytics=t5 - t4)
     return G
 
 

@@ -12,7 +12,7 @@ import click
 from kg.cli import main
 from kg.cli.common import graph_option, handle_errors, warn
 
-FORMATS = ["graphml", "json", "csv", "gexf", "neo4j-csv"]
+FORMATS = ["graphml", "json", "csv", "gexf", "neo4j-csv", "vosviewer"]
 
 
 def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -35,11 +35,12 @@ def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--export", "exports", multiple=True, type=click.Choice(FORMATS), help="Extra export formats besides graphml and json.")
 @click.option("--rules", "rules_file", type=click.Path(dir_okay=False), help="Merge rules to apply: 'merge<TAB>FORM<TAB>FORM' or 'split<TAB>FORM' lines.")
 @click.option("--review", "review_file", type=click.Path(dir_okay=False), help="Write the merges made and close calls refused to this TSV file.")
+@click.option("--no-analytics", is_flag=True, help="Skip CO_OCCURS edges and communities (faster on huge inputs).")
 @click.option("--no-cache", is_flag=True, help="Extract every paper again instead of reusing OUT/.kg-cache.")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes for extraction.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @handle_errors
-def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, no_cache, jobs, quiet):
+def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, no_analytics, no_cache, jobs, quiet):
     """Build the knowledge graph of INPUTS (files, folders, globs or - for stdin).
 
     Writes OUT/graph.graphml and OUT/graph.json.
@@ -71,6 +72,7 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
             rules_file=rules_file,
             review_file=review_file,
             cache_dir=None if no_cache else Path(out_dir) / ".kg-cache",
+            analytics=not no_analytics,
         )
     finally:
         if bar is not None:

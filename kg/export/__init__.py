@@ -4,6 +4,7 @@ graphml  DIR/graph.graphml   networkx, Gephi, Cytoscape, yEd
 json     DIR/graph.json      node-link, lossless (kg reads this one back)
 csv      DIR/nodes.csv, DIR/edges.csv
 gexf     DIR/graph.gexf      Gephi
+vosviewer DIR/vosviewer/     VOSviewer map.txt + network.txt, and network.json (VOSviewer Online)
 """
 
 from __future__ import annotations
@@ -55,12 +56,19 @@ def _neo4j_csv(G, out_dir):
     return target
 
 
+def _vosviewer(G, out_dir):
+    from kg.export.vosviewer import write_vosviewer
+
+    return write_vosviewer(G, out_dir / "vosviewer")
+
+
 EXPORTERS: dict[str, Callable[[nx.MultiDiGraph, Path], Path]] = {
     "graphml": _graphml,
     "json": _json,
     "csv": _csv,
     "gexf": _gexf,
     "neo4j-csv": _neo4j_csv,
+    "vosviewer": _vosviewer,
 }
 
 

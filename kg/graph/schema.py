@@ -5,8 +5,9 @@ attribute is added here once.
 
 Nodes
     Paper   id, kind="Paper", title, abstract, venue, year, url, code_urls, authors, source,
-            concept_count
-    Concept id, kind="Concept", name, type, aliases, definition, paper_count
+            concept_count, community, community_label
+    Concept id, kind="Concept", name, type, aliases, definition, paper_count, community,
+            community_label
 Edges (MultiDiGraph, key = relationship type)
     Paper -[PROPOSES|USES|EVALUATES_ON|COMPARES_WITH|MENTIONS]-> Concept
         evidence (sentence), start, end (offsets in the clean abstract), surface, extractor, score
@@ -35,6 +36,8 @@ PAPER_ATTRS: dict[str, type] = {
     "authors": list,
     "source": str,
     "concept_count": int,
+    "community": int,
+    "community_label": str,
 }
 CONCEPT_ATTRS: dict[str, type] = {
     "kind": str,
@@ -43,6 +46,8 @@ CONCEPT_ATTRS: dict[str, type] = {
     "aliases": list,
     "definition": str,
     "paper_count": int,
+    "community": int,
+    "community_label": str,
 }
 ROLE_EDGE_ATTRS: dict[str, type] = {
     "type": str,

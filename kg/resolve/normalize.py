@@ -14,6 +14,13 @@ import unicodedata
 _DASHES = re.compile(r"[\u2010-\u2015\u2212_/]+|(?<=\w)-(?=\w)|--+")
 _STRIP = re.compile(r"[^\w\s.+@#]")
 _SPACES = re.compile(r"\s+")
+_BRITISH = re.compile(
+    r"(?<=[a-z]{3})is(ations?)\b|"
+    r"\b(optim|normal|regular|general|minim|maxim|token|quant|visual|summar|categor|vector|serial|local|"
+    r"central|initial|special|standard|parameter|character|real|util|organ|recogn|synthes|emphas)"
+    r"is(e|es|ed|ing|er|ers)\b",
+    re.I,
+)
 _EDGE_PUNCT = re.compile(r"^[\s.]+|[\s.]+$")
 
 # Words whose trailing "s" is not a plural.
@@ -40,11 +47,13 @@ def singular(word: str) -> str:
     """Return the singular of an English noun (lowercase in, lowercase out), by rule."""
     if word in _IRREGULAR:
         return _IRREGULAR[word]
+    if not word.isalpha():
+        return word  # "@@as", "x86s": not English nouns
     if len(word) <= 3 or not word.endswith("s") or word in _NOT_PLURAL or word.endswith(("ss", "us", "is")):
         return word
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+    if word.endswith(("sses", "shes", "ches", "xes", "zzes")):
         return word[:-2]
     return word[:-1]
 
@@ -62,10 +71,17 @@ def singular_surface(word: str) -> str:
     return word[: len(sing)] if word[: len(sing)].lower() == sing else sing
 
 
+def _americanize(m: re.Match) -> str:
+    if m.group(1):
+        return "iz" + m.group(1)
+    return m.group(2) + "iz" + m.group(3)
+
+
 @functools.lru_cache(maxsize=1 << 19)
 def norm_key(text: str) -> str:
     """Return the normalization key of a surface form: casefolded, dashes as spaces, singular."""
     text = unicodedata.normalize("NFKC", text)
+    text = _BRITISH.sub(_americanize, text)  # optimisation -> optimization: one key for both
     text = _DASHES.sub(" ", text)
     text = _STRIP.sub(" ", text)
     words = _SPACES.sub(" ", text).strip().split(" ")

@@ -14,7 +14,7 @@ def force_layout(
     n: int,
     links: list[tuple[int, int, float]],
     *,
-    iterations: int = 300,
+    iterations: int | None = None,
     gravity: float = 0.15,
     seed: int = 0,
 ) -> list[tuple[float, float]]:
@@ -24,7 +24,8 @@ def force_layout(
     ----------
     n : number of nodes.
     links : ``(i, j, weight)`` triples; heavier links pull harder.
-    iterations : fixed number of cooling steps (no convergence test, so runs never differ).
+    iterations : fixed number of cooling steps (no convergence test, so runs never differ);
+        by default 300, fewer above 500 nodes, where each step costs n² work.
     gravity : pull towards the centre that keeps disconnected parts on the map.
     seed : start positions come from ``numpy.random.default_rng(seed)``.
 
@@ -38,6 +39,8 @@ def force_layout(
         return []
     if n == 1:
         return [(0.5, 0.5)]
+    if iterations is None:
+        iterations = 300 if n <= 500 else max(60, 150_000 // n)
     rng = np.random.default_rng(seed)
     pos = rng.random((n, 2))
     A = np.zeros((n, n))

@@ -33,11 +33,22 @@ TYPE_COLORS: dict[str, str] = {
 }
 OTHER_COLOR = "#B0B0B0"
 COMMUNITY_COLORS = (
-    "#1F77B4", "#FF7F0E", "#2CA02C", "#D62728", "#9467BD", "#8C564B",
-    "#E377C2", "#17BECF", "#BCBD22", "#393B79", "#AD494A", "#3182BD",
-)  # fmt: skip
+    "#1F77B4",
+    "#FF7F0E",
+    "#2CA02C",
+    "#D62728",
+    "#9467BD",
+    "#8C564B",
+    "#E377C2",
+    "#17BECF",
+    "#BCBD22",
+    "#393B79",
+    "#AD494A",
+    "#3182BD",
+)
 HIERARCHY = ("VARIANT_OF", "IS_A")
 CO_OCCURS = "CO_OCCURS"
+NEIGHBOURS = 12  # co-occurring concepts listed per concept
 
 
 @dataclass(frozen=True)
@@ -73,8 +84,11 @@ class ConceptMap:
     links: tuple[MapLink, ...]
     types: tuple[Swatch, ...]
     communities: tuple[Swatch, ...]  # empty when the graph has no communities
+    # per node, its most co-occurring concepts as (index, shared papers), strongest first
+    neighbours: tuple[tuple[tuple[int, float], ...], ...]
     total_concepts: int
     total_papers: int
+    linked_concepts: int  # concepts with at least one paper: the ones a map can show
 
     def color(self, node: MapNode, by: str) -> str:
         """Return the fill colour of `node` when colouring by "type" or "community"."""
@@ -133,7 +147,11 @@ def concept_map(G: nx.MultiDiGraph, *, max_concepts: int = 400, max_links: int |
     co = cooccurrence(G, ids)
     cosine = {(a, b): w / math.sqrt(count[index[a]] * count[index[b]]) for (a, b), w in co.items()}
     hierarchy = sorted(
-        {(index[u], index[v], k) for u, v, k in G.edges(keys=True) if k in HIERARCHY and u in index and v in index and u != v}
+        {
+            (index[u], index[v], k)
+            for u, v, k in G.edges(keys=True)
+            if k in HIERARCHY and u in index and v in index and u != v
+        }
     )
     layout_links = [(index[a], index[b], s) for (a, b), s in sorted(cosine.items())]
     layout_links += [(i, j, 1.0) for i, j, _k in hierarchy]
@@ -148,27 +166,39 @@ def concept_map(G: nx.MultiDiGraph, *, max_concepts: int = 400, max_links: int |
             papers=G.nodes[c].get("paper_count", 0),
             x=pos[i][0],
             y=pos[i][1],
-            community=_community_key(G.nodes[c].get("community")) if has_community else None,
+            community=community_key(G.nodes[c].get("community")) if has_community else None,
         )
         for i, c in enumerate(ids)
     )
 
     limit = 4 * len(ids) if max_links is None else max_links
     strongest = sorted(cosine, key=lambda p: (-cosine[p], -co[p], p))[:limit]
-    links = [MapLink(index[a], index[b], CO_OCCURS, co[(a, b)]) for a, b in sorted(strongest, key=lambda p: (index[p[0]], index[p[1]]))]
+    links = [
+        MapLink(index[a], index[b], CO_OCCURS, co[(a, b)])
+        for a, b in sorted(strongest, key=lambda p: (index[p[0]], index[p[1]]))
+    ]
     links += [MapLink(i, j, k, 1.0) for i, j, k in hierarchy]
+
+    near: list[list[tuple[int, float]]] = [[] for _ in ids]
+    for (a, b), w in co.items():
+        near[index[a]].append((index[b], w))
+        near[index[b]].append((index[a], w))
+    neighbours = tuple(tuple(sorted(row, key=lambda t: (-t[1], t[0]))[:NEIGHBOURS]) for row in near)
 
     return ConceptMap(
         nodes=nodes,
         links=tuple(links),
         types=_type_swatches(nodes),
         communities=_community_swatches(G, ids, nodes) if has_community else (),
+        neighbours=neighbours,
         total_concepts=sum(1 for _, a in G.nodes(data=True) if a.get("kind") == CONCEPT),
+        linked_concepts=len(top_concepts(G, len(G))),
         total_papers=sum(1 for _, a in G.nodes(data=True) if a.get("kind") == PAPER),
     )
 
 
-def _community_key(value) -> str | None:
+def community_key(value) -> str | None:
+    """Return a community attribute as a string key (3.0 and 3 are the same), None when absent."""
     if value is None or value == "":
         return None
     if isinstance(value, float) and value.is_integer():
@@ -191,7 +221,12 @@ def _community_swatches(G, ids, nodes) -> tuple[Swatch, ...]:
             labels[n.community] = str(label)
     order = sorted(counts, key=lambda k: (-counts[k], k))
     swatches = [
-        Swatch(k, labels.get(k, f"community {k}"), COMMUNITY_COLORS[i] if i < len(COMMUNITY_COLORS) else OTHER_COLOR, counts[k])
+        Swatch(
+            k,
+            labels.get(k, f"community {k}"),
+            COMMUNITY_COLORS[i] if i < len(COMMUNITY_COLORS) else OTHER_COLOR,
+            counts[k],
+        )
         for i, k in enumerate(order)
     ]
     return tuple(swatches)

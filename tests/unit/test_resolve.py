@@ -97,3 +97,17 @@ def test_lineage_edges(graph):
     assert G.has_edge("concept:qwen3", "concept:qwen", key="VARIANT_OF")
     assert G.has_edge("concept:dg-grpo", "concept:group-relative-policy-optimization", key="VARIANT_OF")
     assert G.edges["p2", "concept:dg-grpo", "PROPOSES"]["evidence"].startswith("We propose DG-GRPO")
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [("Group Relative Policy Optimisation", "group relative policy optimization"), ("tokenisers", "tokenizer"),
+     ("regularised training", "regularized training")],
+)
+def test_british_spellings_share_a_key(a, b):
+    assert norm_key(a) == norm_key(b)
+
+
+@pytest.mark.parametrize("word", ["supervised", "advertising", "raised", "sizes"])
+def test_americanizing_leaves_other_words(word):
+    assert norm_key(word) == {"sizes": "size"}.get(word, word)

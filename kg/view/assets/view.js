@@ -24,6 +24,10 @@
   const state = { query: "", matches: [], paperMatches: [], selected: null, hiddenTypes: new Set(), colorBy: D.colorBy };
 
   // ---- helpers -------------------------------------------------------------------------
+  function fill(node, ...children) {
+    node.replaceChildren(...children.filter((c) => c !== null && c !== undefined && c !== false));
+    return node;
+  }
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -56,14 +60,16 @@
   function paint() {
     const hl = new Set(), hlLinks = new Set(), sel = new Set(), match = new Set(state.matches);
     const sp = state.selected;
+    const named = new Set();  // highlighted neighbours that get a label: the closest few, to keep it legible
     if (sp && sp.kind === "concept") {
       sel.add(sp.index);
       adjacent[sp.index].forEach(([j, k]) => { if (visible(j)) { hl.add(j); hlLinks.add(k); } });
+      D.concepts[sp.index].with.forEach(([j]) => { if (hl.has(j)) named.add(j); });
+      adjacent[sp.index].forEach(([j, k]) => { if (D.links[k][3] !== "CO_OCCURS") named.add(j); });
     } else if (sp && sp.kind === "paper") {
       paperConcepts[sp.index].forEach(([i]) => sel.add(i));
       D.links.forEach((l, k) => { if (sel.has(l[0]) && sel.has(l[1])) hlLinks.add(k); });
     }
-    state.paperMatches.forEach((p) => paperConcepts[p].forEach(([i]) => match.add(i)));
     const dim = sel.size > 0 || (state.query !== "" && match.size > 0);
     svg.classList.toggle("dim", dim);
     circles.forEach((c, i) => {
@@ -74,7 +80,7 @@
       c.classList.toggle("match", match.has(i));
       if (labels[i]) {
         labels[i].classList.toggle("off", off);
-        labels[i].classList.toggle("show", !off && (sel.has(i) || hl.has(i) || match.has(i)));
+        labels[i].classList.toggle("show", !off && (sel.has(i) || named.has(i) || match.has(i)));
       }
     });
     lines.forEach((line, k) => {
@@ -129,8 +135,7 @@
   function showConcept(i) {
     const c = D.concepts[i];
     const community = c.community !== null ? D.communities.find((s) => s.key === c.community) : null;
-    const neighbours = adjacent[i].filter(([j, k]) => visible(j) && D.links[k][3] === "CO_OCCURS")
-      .sort((a, b) => D.links[b[1]][2] - D.links[a[1]][2] || a[0] - b[0]).slice(0, 12);
+    const neighbours = c.with.filter(([j]) => visible(j));
     const related = adjacent[i].filter(([, k]) => D.links[k][3] !== "CO_OCCURS");
     const papers = el("ol", { id: "concept-papers" });
     for (const [p, role, s, surface] of c.rows) {
@@ -141,7 +146,7 @@
         paper.venue || paper.year ? el("span", { class: "count" }, ` ${paper.venue} ${paper.year || ""}`) : null,
         evidence(D.sentences[s], surface)));
     }
-    details.replaceChildren(
+    fill(details,
       closeButton(),
       el("h2", {}, c.name),
       el("p", { class: "meta" },
@@ -155,9 +160,9 @@
         el("button", { type: "button", class: "chip", onclick: () => selectConcept(j, true) },
           `${D.links[k][0] === i ? D.links[k][3].replace("_", " ").toLowerCase() : "has " + (D.links[k][3] === "IS_A" ? "kind" : "variant")} ${D.concepts[j].name}`))) : null,
       neighbours.length ? el("h3", {}, "Often with") : null,
-      neighbours.length ? el("div", { class: "chips" }, ...neighbours.map(([j, k]) =>
-        el("button", { type: "button", class: "chip", onclick: () => selectConcept(j, true) }, `${D.concepts[j].name} (${D.links[k][2]})`))) : null,
-      el("h3", {}, "Papers"),
+      neighbours.length ? el("div", { class: "chips" }, ...neighbours.map(([j, w]) =>
+        el("button", { type: "button", class: "chip", onclick: () => selectConcept(j, true) }, `${D.concepts[j].name} (${w})`))) : null,
+      el("h3", {}, c.total > c.rows.length ? `Papers (the first ${c.rows.length} of ${c.total})` : "Papers"),
       papers);
     details.hidden = false;
     details.scrollTop = 0;
@@ -174,7 +179,7 @@
         el("span", { class: "count" }, ` ${D.concepts[i].type}`),
         evidence(D.sentences[s], surface)));
     }
-    details.replaceChildren(
+    fill(details,
       closeButton(),
       el("h2", {}, paper.title),
       el("p", { class: "meta" }, [paper.venue, paper.year, paper.id].filter(Boolean).join(" · ")),
@@ -213,7 +218,7 @@
     svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
     const zoom = SIZE / vb.w;
     svg.style.setProperty("--fs", (11 / zoom).toFixed(3));
-    svg.dataset.zoom = zoom >= 3.5 ? "2" : zoom >= 1.8 ? "1" : "0";
+    svg.dataset.zoom = zoom >= 7 ? "3" : zoom >= 3.5 ? "2" : zoom >= 1.8 ? "1" : "0";  // svg.py ZOOMS
   }
   function toMap(clientX, clientY) {
     const pt = svg.createSVGPoint();
