@@ -118,6 +118,9 @@ def test_clicking_a_node_opens_its_papers(browser, seed_map, artifacts):
 def test_colour_by_community_or_type(browser, seed_map, tmp_path):
     G, _ = seed_map
     G = G.copy()
+    for attrs in G.nodes.values():  # builds carry communities already: start from none
+        attrs.pop("community", None)
+        attrs.pop("community_label", None)
     for c in (GRPO, "concept:reinforcement-learning"):
         G.nodes[c]["community"] = 0
         G.nodes[c]["community_label"] = "RL · GRPO"
