@@ -121,6 +121,8 @@ def _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report):
 def write_outputs(G: nx.MultiDiGraph, out_dir: str | os.PathLike, formats: Sequence[str] = ("graphml", "json")) -> list[Path]:
     """Write `G` to `out_dir` in each format (graph.graphml, graph.json, ...); return the paths."""
     from kg.export import write
+    from kg.export.atomic import atomic_batch
 
     out_dir = Path(out_dir)
-    return [write(G, out_dir, fmt) for fmt in formats]
+    with atomic_batch():  # renamed into place only once every file is written
+        return [write(G, out_dir, fmt) for fmt in formats]

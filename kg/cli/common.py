@@ -38,6 +38,12 @@ def handle_errors(func):
         except KeyboardInterrupt:
             click.echo("Interrupted.", err=True)
             sys.exit(130)
+        except OSError as exc:
+            # Disk full, no permission, a file where a folder should be: the machine's
+            # trouble, not kg's, so one line naming the path rather than a traceback.
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"Error: {where}{exc.strerror or exc} (check the path, its permissions and free space)", err=True)
+            sys.exit(1)
 
     return wrapper
 

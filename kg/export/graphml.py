@@ -16,6 +16,9 @@ from kg.export.atomic import atomic_open
 from kg.export.flatten import node_label, scalar, xml_safe
 from kg.graph.schema import EDGE_ATTRS, NODE_ATTRS
 
+# XML parsers turn a raw CR (alone or before LF) into LF: written as a reference it survives.
+_TEXT_ENTITIES = {"\r": "&#13;"}
+
 _GRAPHML_TYPE = {str: "string", int: "long", float: "double", bool: "boolean", list: "string"}
 
 
@@ -46,7 +49,7 @@ def _value(value, gtype: str) -> str:
         return repr(float(value))
     if gtype == "long":
         return str(int(value))
-    return escape(xml_safe(str(scalar(value))))
+    return escape(xml_safe(str(scalar(value))), _TEXT_ENTITIES)
 
 
 def write_graphml(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
@@ -73,7 +76,7 @@ def write_graphml(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
         w('  <graph id="kg" edgedefault="directed">\n')
         for node, attrs in nodes:
             w(f"    <node id={quoteattr(xml_safe(str(node)))}>\n")
-            w(f'      <data key="n_label">{escape(xml_safe(node_label(attrs)))}</data>\n')
+            w(f'      <data key="n_label">{escape(xml_safe(node_label(attrs)), _TEXT_ENTITIES)}</data>\n')
             for name, gtype in node_types.items():
                 if name == "label" or name not in attrs or attrs[name] is None:
                     continue

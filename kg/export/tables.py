@@ -45,9 +45,12 @@ def write_gexf(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
     flat = nx.MultiDiGraph()
     for n in sorted(G.nodes):
         a = G.nodes[n]
-        flat.add_node(n, label=xml_safe(node_label(a)), **{k: _gexf_value(v) for k, v in sorted(a.items())})
+        # None has no GEXF type (networkx raises): leave the attribute out, as GraphML does
+        flat.add_node(
+            n, label=xml_safe(node_label(a)), **{k: _gexf_value(v) for k, v in sorted(a.items()) if v is not None}
+        )
     for u, v, k, a in sorted(G.edges(keys=True, data=True), key=lambda e: (e[0], e[1], str(e[2]))):
-        flat.add_edge(u, v, key=k, **{name: _gexf_value(val) for name, val in sorted(a.items())})
+        flat.add_edge(u, v, key=k, **{name: _gexf_value(val) for name, val in sorted(a.items()) if val is not None})
     with atomic_open(path, "wb") as fh:
         nx.write_gexf(flat, fh)
 

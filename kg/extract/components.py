@@ -117,8 +117,9 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         text = doc.user_data["kg_text"]
         store = _store(doc)
         defined = doc.user_data.get("kg_definitions", {})
+        definition_starts = {c.start for c in store if c.extractor == "definition"}
         for n in find_names(text, vocab):
-            if any(c.start == n.start and c.extractor == "definition" for c in store):
+            if n.start in definition_starts:
                 continue
             entry = vocab.lookup(n.text) if n.text not in vocab.acronyms else vocab.entries.get(vocab.acronyms[n.text])
             ctype = entry.type if entry and n.text not in defined else None
@@ -131,13 +132,18 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                           vocab_key=entry.key if entry and n.text not in defined else "")
             )
         taken = {c.start for c in store}
+        # which offsets some candidate spans: a lookup per noun instead of a scan of the store
+        covered = bytearray(len(text) + 1)
+        for c in store:
+            covered[c.start : c.end] = b"\x01" * max(0, c.end - c.start)
         for start, end, words in proper_nouns(doc.user_data["kg_tokens"], doc.user_data["kg_sents"], lex):
-            if start in taken or any(c.start <= start < c.end for c in store):
+            if start in taken or covered[start]:
                 continue
             surface = text[start:end]
             entry = vocab.lookup(surface)
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
+            covered[start:end] = b"\x01" * max(0, end - start)
         return doc
 
     return names
@@ -274,26 +280,41 @@ def make_contributions(nlp: Language, name: str):
         store = _store(doc)
         named = sorted((c for c in store if c.extractor in ("names", "definition")), key=lambda c: c.start)
         phrases = sorted((c for c in store if c.extractor in ("phrases", "terms", "vocabulary")), key=lambda c: c.start)
+        # Sorted starts and an index of definitions by long form keep each lookup below
+        # logarithmic: scans of the whole store made a long abstract quadratic.
+        named_starts = [c.start for c in named]
+        phrase_starts = [c.start for c in phrases]
+        definitions: dict[str, list[Candidate]] = {}
+        for c in store:
+            if c.extractor == "definition" and c.long_form:
+                definitions.setdefault(c.long_form, []).append(c)
+        applied: dict[str, str | None] = {}  # long form -> clause type last applied to its group
+
+        def first_from(cands: list[Candidate], starts: list[int], lo: int, hi: int) -> Candidate | None:
+            i = bisect.bisect_left(starts, lo)  # the first candidate with lo <= start < hi
+            return cands[i] if i < len(cands) and starts[i] < hi else None
+
         for s0, _end, sent_text in sentences(doc):
             for contrib in find_contributions(sent_text):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
                 pick = None
                 if contrib.called_at >= 0:
                     at = s0 + contrib.called_at
-                    pick = next((c for c in named if at <= c.start <= at + 3), None)
+                    pick = first_from(named, named_starts, at, at + 4)
                 if pick is None:
-                    pick = next((c for c in named if lo <= c.start < hi), None)
+                    pick = first_from(named, named_starts, lo, hi)
                 if pick is None:  # unnamed: "we introduce derivation graphs, which ..."
-                    pick = next((c for c in phrases if lo <= c.start < hi), None)
+                    pick = first_from(phrases, phrase_starts, lo, hi)
                 if pick is None:
                     continue
                 picks = [pick]
                 # further coined names in the same announcement: "... X, with two modules, A and B"
                 stop = _REUSE_CUE.search(sent_text, contrib.end)
                 stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
-                picks += [c for c in named if hi <= c.start < stop_at and c is not pick and _coined(c)]
+                window = named[bisect.bisect_left(named_starts, hi) : bisect.bisect_left(named_starts, stop_at)]
+                picks += [c for c in window if c is not pick and _coined(c)]
                 for chosen in picks:
-                    _mark_proposed(store, chosen, contrib.type)
+                    _mark_proposed(chosen, contrib.type, definitions, applied)
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
         text = doc.user_data["kg_text"]
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
@@ -301,7 +322,7 @@ def make_contributions(nlp: Language, name: str):
             if c.proposed or not _coined(c):
                 continue
             if (title and c.text == title.group(1)) or _OUR.search(text, max(0, c.start - 40), c.start):
-                _mark_proposed(store, c, type_from_clause(text[c.end : c.end + 60]))
+                _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
         return doc
 
     return contributions
@@ -326,14 +347,26 @@ def _coined(c: Candidate) -> bool:
     )
 
 
-def _mark_proposed(store: list[Candidate], pick: Candidate, clause_type: str | None) -> None:
+def _mark_proposed(
+    pick: Candidate,
+    clause_type: str | None,
+    definitions: dict[str, list[Candidate]],
+    applied: dict[str, str | None],
+) -> None:
     # a definition's long and short form are one contribution
-    for c in store:
-        if c is pick or (pick.long_form and c.long_form == pick.long_form and c.extractor == "definition"):
-            c.proposed = True
-            if clause_type and (c.type in (None, "Concept") or clause_type in ("Benchmark", "Dataset")):
-                c.type = clause_type
-            if c.text.lower().endswith("bench"):
-                c.type = "Benchmark"
-            elif c.type in (None, "Concept"):
-                c.type = "Method"  # "we propose X." with no noun: most contributions are methods
+    group: list[Candidate] = []
+    if pick.long_form and pick.long_form in definitions:
+        # The group always changes together and marking is idempotent, so a repeat of the
+        # last clause type changes nothing: skip it (a long abstract defining one term
+        # thousands of times was quadratic here).
+        if pick.long_form not in applied or applied[pick.long_form] != clause_type:
+            group = definitions[pick.long_form]
+            applied[pick.long_form] = clause_type
+    for c in [pick, *(d for d in group if d is not pick)]:
+        c.proposed = True
+        if clause_type and (c.type in (None, "Concept") or clause_type in ("Benchmark", "Dataset")):
+            c.type = clause_type
+        if c.text.lower().endswith("bench"):
+            c.type = "Benchmark"
+        elif c.type in (None, "Concept"):
+            c.type = "Method"  # "we propose X." with no noun: most contributions are methods

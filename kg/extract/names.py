@@ -7,6 +7,7 @@ known model family followed by its version words ("Gemini 2.5 Pro", "Llama 3").
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -80,13 +81,18 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
     """Return the names in `text` with their offsets, longest first where they overlap."""
     names: list[Name] = []
     family_re = _family_pattern(vocab.families)
-    taken: list[tuple[int, int]] = []
+    # finditer's matches are sorted and disjoint: a bisect finds the one that could cover a
+    # token (a scan of all of them made a long abstract quadratic).
+    starts: list[int] = []
+    ends: list[int] = []
     for m in family_re.finditer(text):
         names.append(Name(m.group(0), m.start(), m.end()))
-        taken.append((m.start(), m.end()))
+        starts.append(m.start())
+        ends.append(m.end())
     for m in _TOKEN.finditer(text):
         word = _trim(m.group(0))
-        if not word or any(s <= m.start() < e for s, e in taken):
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if not word or (i >= 0 and m.start() < ends[i]):
             continue
         if looks_like_name(word) or word in vocab.acronyms:
             names.append(Name(word, m.start(), m.start() + len(word)))

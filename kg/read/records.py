@@ -52,6 +52,9 @@ _YEAR = re.compile(r"(?<!\d)(1[0-9]{3}|2[0-9]{3})(?!\d)")
 # A leading "Abstract:" label that scraped abstracts often keep ("Abstract reasoning ..." stays).
 _LABEL = re.compile(r"^(?:abstract|summary)\s*(?::|\.|—|–|-\s)\s*", re.I)
 _AND = re.compile(r",?\s+and\s+|\s*&\s*")
+# A JSON "\ud800" escape decodes to a lone surrogate, which no UTF-8 file can hold: writing
+# graph.json then failed with a traceback, after graph.graphml had already been replaced.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class FieldMap:
@@ -199,7 +202,7 @@ def as_text(value: Any) -> str:
     if value is None or isinstance(value, bool):
         return ""
     if isinstance(value, str):
-        return value
+        return _SURROGATE.sub("\ufffd", value)
     if isinstance(value, int | float):
         return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
     if isinstance(value, list | tuple):
@@ -245,7 +248,7 @@ def _author_name(item: Any) -> str:
     if isinstance(item, Mapping):
         for key in ("name", "full_name", "fullname", "literal"):
             if isinstance(item.get(key), str):
-                return item[key]
+                return as_text(item[key])
         given = as_text(item.get("given") or item.get("first") or item.get("first_name"))
         family = as_text(item.get("family") or item.get("last") or item.get("last_name"))
         return f"{given} {family}"

@@ -18,10 +18,15 @@ from typing import Any
 
 from kg.graph import schema
 
-SCHEMA_VERSION = 1  # bump when the tables below change: stored databases are then rebuilt
+SCHEMA_VERSION = 2  # bump when the tables below change: stored databases are then rebuilt
 
-NULL = "\\N"  # the CSV cell that means NULL; an empty cell is an empty string
+# Control characters as markers, so no text can be mistaken for one: a literal "\N" (how
+# some exports spell NULL) was read back as NULL, and as an id broke the whole load.
+NULL = "\x1c"  # the CSV cell that means NULL; an empty cell is an empty string
 LIST_SEP = "\x1f"  # ASCII unit separator: never in titles, names or URLs
+# The engine's CSV reader ends a row at a lone CR even inside quotes (one id or URL holding
+# one made every `kg query` fail), so cells carry CR as this and the COPY puts it back.
+CR = "\x1e"
 
 _CYPHER_TYPES = {str: "STRING", int: "INT64", float: "DOUBLE", list: "STRING[]", bool: "BOOLEAN"}
 
@@ -68,14 +73,14 @@ def copy_statement(table: str, csv_path: Path, key_columns: int, columns: Mappin
     """
     names = [f"k{i}" for i in range(key_columns)] + [f"c{i}" for i in range(len(columns))]
     header = ", ".join(f"{n} STRING" for n in names)
-    exprs = names[:key_columns]
+    exprs = [_with_cr(name) for name in names[:key_columns]]
     for name, kind in zip(names[key_columns:], columns.values(), strict=True):
         if kind is list:
             exprs.append(
-                f"CASE WHEN {name} = '' THEN CAST([] AS STRING[]) ELSE string_split({name}, '{LIST_SEP}') END"
+                f"CASE WHEN {name} = '' THEN CAST([] AS STRING[]) ELSE string_split({_with_cr(name)}, '{LIST_SEP}') END"
             )
         elif kind is str:
-            exprs.append(name)
+            exprs.append(_with_cr(name))
         else:
             exprs.append(f"CAST({name} AS {_CYPHER_TYPES[kind]})")
     # quote and escape stated, not sniffed: the engine guesses the dialect from the first rows,
@@ -93,8 +98,17 @@ def copy_statement(table: str, csv_path: Path, key_columns: int, columns: Mappin
 # ---------------------------------------------------------------- values -> CSV cells
 
 
+def _with_cr(column: str) -> str:
+    return f"replace({column}, {_cypher_string(CR)}, {_cypher_string(chr(13))})"
+
+
 def _clean(text: str) -> str:
-    return text.replace("\x00", "").replace(LIST_SEP, " ")
+    return key_cell(text.replace("\x00", "").replace(LIST_SEP, " "))
+
+
+def key_cell(value: Any) -> str:
+    """Return the CSV cell of an id (a node's, or an edge's end): the text, CR carried as `CR`."""
+    return str(value).replace(NULL, " ").replace(CR, " ").replace("\r", CR)
 
 
 def cell(value: Any, kind: type) -> str:
@@ -125,8 +139,6 @@ def cell(value: Any, kind: type) -> str:
         return "true" if value else "false"
     if isinstance(value, (list, dict)):
         return _clean(json.dumps(value, ensure_ascii=False))
-    if value == NULL:
-        return ""  # a literal \N would read back as NULL: the nearest honest value
     return _clean(str(value))
 
 
@@ -177,7 +189,9 @@ def write_load_files(
             kinds[str(node["id"])] = kind
             columns = NODE_COLUMNS[kind]
             row = {**node, "kind": node.get("kind", kind)}
-            node_writers[kind].writerow([str(node["id"])] + [cell(row.get(a), t) for a, t in columns.items()])
+            node_writers[kind].writerow(
+                [key_cell(node["id"])] + [cell(row.get(a), t) for a, t in columns.items()]
+            )
             counts[kind] += 1
         rel_writers = {r: open_table(r, ["from", "to"], rel_columns(r)) for r in schema.RELATIONSHIP_TYPES}
         skipped = 0
@@ -188,7 +202,9 @@ def write_load_files(
                 skipped += 1
                 continue
             row = {**edge, "type": edge.get("type") or rel}
-            rel_writers[rel].writerow([src, dst] + [cell(row.get(a), t) for a, t in rel_columns(rel).items()])
+            rel_writers[rel].writerow(
+                [key_cell(src), key_cell(dst)] + [cell(row.get(a), t) for a, t in rel_columns(rel).items()]
+            )
             counts[rel] += 1
         counts["skipped_edges"] = skipped
     finally:

@@ -26,6 +26,7 @@ Load modes, for a graph ``G`` and whatever the database already holds:
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -46,6 +47,10 @@ MODES = ("merge", "replace", "wipe")
 DEFAULT_URI = "bolt://localhost:7687"
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 START_HINT = "start it with `docker compose up -d`, or pass --uri / set NEO4J_URI"
+RERUN_HINT = (
+    "the load stopped part-way; once the server is back (`docker compose up -d`), "
+    "run `kg load` again: it completes the load without duplicates"
+)
 Progress = Callable[[str, int, int], None]
 
 
@@ -90,8 +95,13 @@ class LoadReport:
 
 
 @contextlib.contextmanager
-def translate_errors(uri: str, user: str = "neo4j", database: str | None = None) -> Iterator[None]:
-    """Turn the driver's exceptions inside the block into StoreError / QueryError, one line each."""
+def translate_errors(
+    uri: str, user: str = "neo4j", database: str | None = None, *, unreachable_hint: str = START_HINT
+) -> Iterator[None]:
+    """Turn the driver's exceptions inside the block into StoreError / QueryError, one line each.
+
+    `unreachable_hint` is what to do when the server cannot be reached (or went away).
+    """
     from neo4j import exceptions as ne
 
     where = f"Neo4j at {uri}"
@@ -103,7 +113,7 @@ def translate_errors(uri: str, user: str = "neo4j", database: str | None = None)
             hint="pass --user/--password or set NEO4J_USERNAME/NEO4J_PASSWORD; for docker compose, see NEO4J_PASSWORD in .env",
         ) from None
     except (ne.ServiceUnavailable, ne.SessionExpired) as exc:
-        raise StoreError(f"cannot reach {where} ({_reason(exc)})", hint=START_HINT) from None
+        raise StoreError(f"cannot reach {where} ({_reason(exc)})", hint=unreachable_hint) from None
     except ne.Neo4jError as exc:
         code = exc.code or ""
         message = _first_line(exc.message or str(exc))
@@ -120,9 +130,17 @@ def translate_errors(uri: str, user: str = "neo4j", database: str | None = None)
             raise QueryError(f"the query ran out of time on {uri}", hint="give it a longer timeout") from None
         if code.startswith(("Neo.ClientError.Statement", "Neo.ClientError.Procedure")):
             raise QueryError(f"{message} [{code.rsplit('.', 1)[-1]}]", source=uri) from None
+        if code.startswith("Neo.TransientError"):
+            # What is still transient after the driver's retries (30 s, with backoff).
+            raise StoreError(
+                f"{where} kept failing with a transient error: {message} [{code.rsplit('.', 1)[-1]}]",
+                hint=f"the server is busy or short of memory; wait, then run the command again ({unreachable_hint})"
+                if unreachable_hint == RERUN_HINT
+                else "the server is busy or short of memory; wait, then run the command again",
+            ) from None
         raise StoreError(f"{where} failed: {message} [{code}]") from None
     except ne.DriverError as exc:
-        raise StoreError(f"{where}: {_first_line(exc)}", hint=START_HINT) from None
+        raise StoreError(f"{where}: {_first_line(exc)}", hint=unreachable_hint) from None
 
 
 def _reason(exc: Exception) -> str:
@@ -149,6 +167,7 @@ def connect(
 
     from kg import __version__
 
+    _quiet_driver_log()
     scheme, sep, _ = uri.partition("://")
     if not sep or scheme.lower() not in URI_SCHEMES:
         raise StoreError(f"bad Neo4j URI {uri!r}", hint="use bolt://HOST:7687 or neo4j://HOST:7687")
@@ -175,9 +194,35 @@ def connect(
         driver.close()
 
 
+def _quiet_driver_log() -> None:
+    # With no logging configured, Python prints the driver's warnings on stderr: a dozen
+    # lines of "Transaction failed and will be retried" before kg's own one-line error.
+    # A handler on the "neo4j" logger keeps them off stderr; an application that configures
+    # logging still receives them through propagation.
+    log = logging.getLogger("neo4j")
+    if not any(isinstance(h, logging.NullHandler) for h in log.handlers):
+        log.addHandler(logging.NullHandler())
+
+
+INCOMPLETE_COMMIT_RETRIES = 5
+
+
 def _run(driver: Driver, query: str, params: Mapping[str, Any], database: str | None) -> list[dict]:
-    records, _, _ = driver.execute_query(query, parameters_=dict(params), database_=database)
-    return [record.data() for record in records]
+    from neo4j.exceptions import IncompleteCommit
+
+    for attempt in range(INCOMPLETE_COMMIT_RETRIES + 1):
+        try:
+            records, _, _ = driver.execute_query(query, parameters_=dict(params), database_=database)
+            return [record.data() for record in records]
+        except IncompleteCommit:
+            # The connection broke during COMMIT, so the batch may or may not be in, and the
+            # driver does not retry (it cannot know the work is safe to repeat). The loader's
+            # statements are: MERGE, SET n = props, deletes of what the graph lacks. A batch
+            # that did commit comes back as "unchanged" in the report, nothing worse.
+            if attempt == INCOMPLETE_COMMIT_RETRIES:
+                raise
+            time.sleep(min(0.25 * 2**attempt, 4.0))
+    raise AssertionError("unreachable")
 
 
 def _database_name(driver: Driver, database: str | None) -> str:
@@ -250,7 +295,9 @@ def load_graph_into_neo4j(
         tick(kind, len(batch))
 
     with connect(uri=uri, user=user, password=password, database=database) as driver:
-        with translate_errors(uri, user, database):
+        # execute_query retries transient errors and lost connections with backoff (the
+        # driver's managed transactions, up to 30 s); what still fails ends the load here.
+        with translate_errors(uri, user, database, unreachable_hint=RERUN_HINT):
             db_name = _database_name(driver, database)
             if mode == "wipe":
                 counts["nodes_deleted"] += _wipe(driver, database, batch_size)

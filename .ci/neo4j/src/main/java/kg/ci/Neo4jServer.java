@@ -79,9 +79,19 @@ public final class Neo4jServer {
         if (auth) {
             // Embedded access to the system database bypasses auth, so this works on a fresh
             // home (where neo4j/neo4j must otherwise be changed first) and on a reused one.
-            dbms.database("system").executeTransactionally(
-                    "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
-                    Map.of("password", password));
+            try {
+                dbms.database("system").executeTransactionally(
+                        "ALTER USER neo4j SET PASSWORD $password CHANGE NOT REQUIRED",
+                        Map.of("password", password));
+            } catch (org.neo4j.graphdb.QueryExecutionException e) {
+                // A reused home that already has this password ("Old password and new
+                // password cannot be the same"): nothing to change. Anything else: stop now,
+                // rather than leave a JVM that never prints READY.
+                if (!String.valueOf(e.getMessage()).contains("cannot be the same")) {
+                    dbms.shutdown();
+                    throw e;
+                }
+            }
         }
 
         GraphDatabaseAPI db = (GraphDatabaseAPI) dbms.database("neo4j");
