@@ -22,12 +22,19 @@ _staged: contextvars.ContextVar[list[tuple[str, Path]] | None] = contextvars.Con
 )
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
 def atomic_open(path: str | os.PathLike, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
     """Yield a file object whose content replaces `path` only if the block succeeds."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are for sharing, like open() makes
     kwargs = {} if "b" in mode else {"encoding": encoding, "newline": ""}
     try:
         with os.fdopen(fd, mode, **kwargs) as handle:

@@ -81,3 +81,13 @@ def test_missing_graph_is_a_clear_error(tmp_path):
     (tmp_path / "graph.json").write_text("{not json")
     with pytest.raises(GraphError, match="not a kg graph file"):
         read_json(tmp_path / "graph.json")
+
+
+def test_outputs_get_ordinary_file_permissions(G, tmp_path):
+    import os
+    import stat
+
+    path = write(G, tmp_path, "graphml")
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~mask
