@@ -11,8 +11,9 @@ import click
 
 from kg.cli import main
 from kg.cli.common import graph_option, handle_errors, warn
+from kg.export import EXPORTERS
 
-FORMATS = ["graphml", "json", "csv", "gexf", "neo4j-csv", "vosviewer"]
+FORMATS = list(EXPORTERS)
 
 
 def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:

@@ -9,73 +9,33 @@ vosviewer DIR/vosviewer/     VOSviewer map.txt + network.txt, and network.json (
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Callable
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from kg.errors import KgError
 
+if TYPE_CHECKING:  # networkx is imported by the writers, not here: the CLI reads this table
+    import networkx as nx
 
-def _graphml(G, out_dir):
-    from kg.export.graphml import write_graphml
-
-    path = out_dir / "graph.graphml"
-    write_graphml(G, path)
-    return path
-
-
-def _json(G, out_dir):
-    from kg.export.json_graph import write_json
-
-    path = out_dir / "graph.json"
-    write_json(G, path)
-    return path
-
-
-def _csv(G, out_dir):
-    from kg.export.tables import write_csv
-
-    return write_csv(G, out_dir)
-
-
-def _gexf(G, out_dir):
-    from kg.export.tables import write_gexf
-
-    path = out_dir / "graph.gexf"
-    write_gexf(G, path)
-    return path
-
-
-def _neo4j_csv(G, out_dir):
-    from kg.export.neo4j_csv import write_neo4j_csv
-
-    target = out_dir / "neo4j-import"
-    write_neo4j_csv(G, target)
-    return target
-
-
-def _vosviewer(G, out_dir):
-    from kg.export.vosviewer import write_vosviewer
-
-    return write_vosviewer(G, out_dir / "vosviewer")
-
-
-EXPORTERS: dict[str, Callable[[nx.MultiDiGraph, Path], Path]] = {
-    "graphml": _graphml,
-    "json": _json,
-    "csv": _csv,
-    "gexf": _gexf,
-    "neo4j-csv": _neo4j_csv,
-    "vosviewer": _vosviewer,
+# format -> (module, writer function, what it writes inside the output folder; "" = the folder)
+EXPORTERS: dict[str, tuple[str, str, str]] = {
+    "graphml": ("kg.export.graphml", "write_graphml", "graph.graphml"),
+    "json": ("kg.export.json_graph", "write_json", "graph.json"),
+    "csv": ("kg.export.tables", "write_csv", ""),
+    "gexf": ("kg.export.tables", "write_gexf", "graph.gexf"),
+    "neo4j-csv": ("kg.export.neo4j_csv", "write_neo4j_csv", "neo4j-import"),
+    "vosviewer": ("kg.export.vosviewer", "write_vosviewer", "vosviewer"),
 }
 
 
 def write(G: nx.MultiDiGraph, out_dir: str | os.PathLike, fmt: str) -> Path:
     """Write `G` into `out_dir` in format `fmt`; return the file or folder written."""
     try:
-        exporter = EXPORTERS[fmt]
+        module, function, target = EXPORTERS[fmt]
     except KeyError:
         raise KgError(f"unknown export format {fmt!r}", hint=f"use one of {', '.join(EXPORTERS)}") from None
-    return exporter(G, Path(out_dir))
+    path = Path(out_dir) / target if target else Path(out_dir)
+    getattr(importlib.import_module(module), function)(G, path)
+    return path

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from kg.models import ROLES, Mention, Paper
+from kg.models import Mention, Paper
 
 PIPELINE_VERSION = "1"  # bump when extraction output changes: it keys the build cache
-MAX_CONCEPTS_PER_PAPER = 15
-_ROLE_RANK = {role: i for i, role in enumerate(ROLES)}
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -130,10 +128,11 @@ def _init_worker(vocab_file: str | None) -> None:
 
 def _extract_parallel(papers, *, vocab_file, jobs):
     import multiprocessing
+    import os
 
     papers = list(papers)
     chunks = [papers[i : i + CHUNK] for i in range(0, len(papers), CHUNK)]
-    ctx = multiprocessing.get_context("fork" if hasattr(__import__("os"), "fork") else "spawn")
+    ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(vocab_file,)) as pool:
         for chunk, results in zip(chunks, pool.imap(_work, chunks)):
             yield from zip(chunk, results)

@@ -9,7 +9,6 @@ Three sources, later ones overriding earlier ones:
 from __future__ import annotations
 
 import functools
-import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -94,13 +93,6 @@ def _parse_tsv(text: str, source: str, curated: bool = True):
         yield Entry(norm_key(name), name, etype, aliases, parent, curated)
 
 
-def head_type(key: str) -> str:
-    """Guess a concept type from the head (last) word of a phrase key."""
-    from kg.extract.typing_rules import type_from_head
-
-    return type_from_head(key)
-
-
 @functools.lru_cache(maxsize=8)
 def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Vocabulary:
     """Return the merged vocabulary (cached: it is read once per process)."""
@@ -108,6 +100,7 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
     from kg.extract.generic import is_mined_term_kept
     from kg.extract.names import looks_like_name
     from kg.extract.phrases import lexicon
+    from kg.extract.typing_rules import type_from_head
 
     lex = lexicon()
     nominal = {"NOUN", "PROPN", "ADJ", None}
@@ -125,7 +118,7 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
                     continue  # a parser's mistake kept by mining: "paper investigate"
                 if not is_mined_term_kept(key.split()):
                     continue  # the generic-word lists may have grown since the file was mined
-                vocab.add(Entry(key, surface, head_type(key), curated=False, df=int(df)))
+                vocab.add(Entry(key, surface, type_from_head(key), curated=False, df=int(df)))
     text = _data_path("vocabulary.tsv").read_text(encoding="utf-8")
     for entry in _parse_tsv(text, "kg/extract/data/vocabulary.tsv"):
         vocab.add(entry)
@@ -144,7 +137,3 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
     ]
     vocab.families = tuple(sorted(set(families), key=lambda f: (-len(f), f)))
     return vocab.finish()
-
-
-def vocabulary_from_env() -> str | None:
-    return os.environ.get("KG_VOCAB") or None
