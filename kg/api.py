@@ -35,7 +35,7 @@ def build_graph(
     warn: Callable[[str], None] | None = None,
     progress: Callable[[int, int], None] | None = None,
     report: BuildReport | None = None,
-    jobs: int = 1,
+    jobs: int = 0,
     rules_file: str | os.PathLike | None = None,
     review_file: str | os.PathLike | None = None,
     cache_dir: str | os.PathLike | None = None,
@@ -93,7 +93,7 @@ def build_graph(
 
 def _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report):
     """Mentions for every paper, in input order, extracting only what the cache lacks."""
-    from kg.extract.pipeline import extract
+    from kg.extract.pipeline import auto_jobs, extract
 
     cache = None
     if cache_dir is not None:
@@ -105,6 +105,7 @@ def _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report):
         todo = [p for p, f in zip(papers, found) if f is None]
         done = len(papers) - len(todo)
         fresh = {}
+        jobs = auto_jobs(len(todo), jobs)
         for i, (paper, mentions) in enumerate(extract(todo, vocab_file=vocab_file, jobs=jobs), 1):
             fresh[paper.id] = mentions
             if progress:

@@ -38,7 +38,10 @@ def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--review", "review_file", type=click.Path(dir_okay=False), help="Write the merges made and close calls refused to this TSV file.")
 @click.option("--no-analytics", is_flag=True, help="Skip CO_OCCURS edges and communities (faster on huge inputs).")
 @click.option("--no-cache", is_flag=True, help="Extract every paper again instead of reusing OUT/.kg-cache.")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(1, 64), help="Worker processes for extraction.")
+@click.option(
+    "-j", "--jobs", default=0, show_default=True, type=click.IntRange(0, 64),
+    help="Worker processes for extraction; 0: one per CPU core when there are 400+ abstracts.",
+)
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @handle_errors
 def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, no_analytics, no_cache, jobs, quiet):

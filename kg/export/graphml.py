@@ -8,16 +8,13 @@ nodes and edges sorted). Lists are JSON-encoded strings.
 from __future__ import annotations
 
 import os
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 import networkx as nx
 
 from kg.export.atomic import atomic_open
 from kg.export.flatten import node_label, scalar, xml_safe
 from kg.graph.schema import EDGE_ATTRS, NODE_ATTRS
-
-# XML parsers turn a raw CR (alone or before LF) into LF: written as a reference it survives.
-_TEXT_ENTITIES = {"\r": "&#13;"}
 
 _GRAPHML_TYPE = {str: "string", int: "long", float: "double", bool: "boolean", list: "string"}
 
@@ -42,24 +39,50 @@ def _attr_types(items, declared: dict[str, type]) -> dict[str, str]:
     return {n: found[n] for n in order}
 
 
+def _text(value: str) -> str:
+    """Escape XML text (the same as saxutils.escape with CR as a reference, without its loop)."""
+    if "&" in value:
+        value = value.replace("&", "&amp;")
+    if "<" in value:
+        value = value.replace("<", "&lt;")
+    if ">" in value:
+        value = value.replace(">", "&gt;")
+    if "\r" in value:
+        value = value.replace("\r", "&#13;")
+    return value
+
+
 def _value(value, gtype: str) -> str:
+    if gtype == "string":
+        return _text(str(scalar(value)))
     if gtype == "boolean":
         return "true" if value else "false"
     if gtype == "double":
         return repr(float(value))
     if gtype == "long":
         return str(int(value))
-    return escape(xml_safe(str(scalar(value))), _TEXT_ENTITIES)
+    return _text(str(scalar(value)))
 
 
-def write_graphml(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
-    """Write `G` as GraphML with a `label` attribute for viewers (title or name)."""
+def _add_data(add, attrs: dict, keys: list[tuple[str, str, str]]) -> None:
+    for name, gtype, open_tag in keys:
+        value = attrs.get(name)
+        if value is not None:
+            add(f"{open_tag}{_value(value, gtype)}</data>\n")
+
+
+def write_graphml(G: nx.MultiDiGraph, path: str | os.PathLike, chunk: int = 2000) -> None:
+    """Write `G` as GraphML with a `label` attribute for viewers (title or name).
+
+    Elements are written `chunk` at a time, and characters XML cannot hold are dropped from
+    each chunk in one pass (markup never contains them, so this equals cleaning every value).
+    """
     nodes = sorted(G.nodes(data=True), key=lambda n: n[0])
     edges = sorted(G.edges(keys=True, data=True), key=lambda e: (e[0], e[1], str(e[2])))
     node_types = {"label": "string", **_attr_types((a for _, a in nodes), NODE_ATTRS)}
     edge_types = _attr_types((a for *_, a in edges), EDGE_ATTRS)
-    node_ids = {name: f"n_{name}" for name in node_types}
-    edge_ids = {name: f"e_{name}" for name in edge_types}
+    node_keys = [(name, gtype, f'      <data key="n_{name}">') for name, gtype in node_types.items() if name != "label"]
+    edge_keys = [(name, gtype, f'      <data key="e_{name}">') for name, gtype in edge_types.items()]
     with atomic_open(path) as out:
         w = out.write
         w('<?xml version="1.0" encoding="UTF-8"?>\n')
@@ -70,28 +93,32 @@ def write_graphml(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
             'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n'
         )
         for name, gtype in node_types.items():
-            w(f'  <key id="{node_ids[name]}" for="node" attr.name={quoteattr(name)} attr.type="{gtype}"/>\n')
+            w(f'  <key id="n_{name}" for="node" attr.name={quoteattr(xml_safe(name))} attr.type="{gtype}"/>\n')
         for name, gtype in edge_types.items():
-            w(f'  <key id="{edge_ids[name]}" for="edge" attr.name={quoteattr(name)} attr.type="{gtype}"/>\n')
+            w(f'  <key id="e_{name}" for="edge" attr.name={quoteattr(xml_safe(name))} attr.type="{gtype}"/>\n')
         w('  <graph id="kg" edgedefault="directed">\n')
-        for node, attrs in nodes:
-            w(f"    <node id={quoteattr(xml_safe(str(node)))}>\n")
-            w(f'      <data key="n_label">{escape(xml_safe(node_label(attrs)), _TEXT_ENTITIES)}</data>\n')
-            for name, gtype in node_types.items():
-                if name == "label" or name not in attrs or attrs[name] is None:
-                    continue
-                w(f'      <data key="{node_ids[name]}">{_value(attrs[name], gtype)}</data>\n')
-            w("    </node>\n")
+        parts: list[str] = []
+        add = parts.append
+
+        def flush() -> None:
+            w(xml_safe("".join(parts)))
+            parts.clear()
+
+        for k, (node, attrs) in enumerate(nodes, 1):
+            add(f"    <node id={quoteattr(str(node))}>\n")
+            add(f'      <data key="n_label">{_text(node_label(attrs))}</data>\n')
+            _add_data(add, attrs, node_keys)
+            add("    </node>\n")
+            if k % chunk == 0:
+                flush()
+        flush()
         for i, (u, v, _key, attrs) in enumerate(edges):
-            w(
-                f"    <edge id=\"e{i}\" source={quoteattr(xml_safe(str(u)))} "
-                f"target={quoteattr(xml_safe(str(v)))}>\n"
-            )
-            for name, gtype in edge_types.items():
-                if name not in attrs or attrs[name] is None:
-                    continue
-                w(f'      <data key="{edge_ids[name]}">{_value(attrs[name], gtype)}</data>\n')
-            w("    </edge>\n")
+            add(f'    <edge id="e{i}" source={quoteattr(str(u))} target={quoteattr(str(v))}>\n')
+            _add_data(add, attrs, edge_keys)
+            add("    </edge>\n")
+            if i % chunk == chunk - 1:
+                flush()
+        flush()
         w("  </graph>\n</graphml>\n")
 
 

@@ -32,9 +32,19 @@ def graph_to_data(G: nx.MultiDiGraph) -> dict:
 
 def write_json(G: nx.MultiDiGraph, path: str | os.PathLike) -> None:
     """Write `G` as node-link JSON, byte-identical for the same graph."""
+    data = graph_to_data(G)
+    dumps = json.JSONEncoder(ensure_ascii=False).encode  # one-shot encoding runs in C
     with atomic_open(path) as handle:
-        json.dump(graph_to_data(G), handle, ensure_ascii=False, sort_keys=False, indent=1)
-        handle.write("\n")
+        head = {k: v for k, v in data.items() if k not in ("nodes", "edges")}
+        handle.write(dumps(head)[:-1])
+        # one node or edge per line: readable, diffable, and many times faster than indent=
+        for name in ("nodes", "edges"):
+            items = data[name]
+            handle.write(f', "{name}": [')
+            for i in range(0, len(items), 1000):
+                handle.write(",".join("\n" + dumps(item) for item in items[i : i + 1000]) + ("," if i + 1000 < len(items) else ""))
+            handle.write("\n]")
+        handle.write("}\n")
 
 
 def data_to_graph(data: dict) -> nx.MultiDiGraph:

@@ -8,6 +8,7 @@ Order matters: definitions first, so later components know the paper's acronyms.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from kg.extract.acronyms import find_definitions
 from kg.extract.contributions import find_contributions, type_from_clause
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
 from kg.extract.names import family_of, find_names
+from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import load_vocabulary
 from kg.resolve.normalize import singular
@@ -40,23 +42,17 @@ def _store(doc: Doc) -> list[Candidate]:
     return doc.user_data.setdefault("kg", [])
 
 
-@dataclass(slots=True)
-class Tok:
-    text: str
-    idx: int
-    end: int
-    sent_start: bool
-    punct: bool
-
-
 @Language.factory("kg_prepare")
 def make_prepare(nlp: Language, name: str):
-    """Read token and sentence data out of the Doc once: later components use plain tuples,
-    which is many times faster than re-walking spaCy's Token objects in every component."""
+    """Make sure the Doc carries kg's token and sentence tables (plain tuples, many times
+    faster to read than spaCy's Token objects). kg's own tokenizer builds them as it
+    tokenizes; with any other tokenizer (and a sentencizer) they are read out of the Doc here."""
 
     from spacy.attrs import IDX, IS_PUNCT, IS_SPACE, LENGTH, SENT_START
 
     def prepare(doc: Doc) -> Doc:
+        if "kg_tokens" in doc.user_data:
+            return doc
         text = doc.user_data.get("kg_text")
         if text is None:
             text = doc.user_data["kg_text"] = doc.text
@@ -156,10 +152,34 @@ _ORDINARY_SENSE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1 << 17)
+def _loose(word: str) -> str:
+    return singular(word)
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def _term_words(token: str) -> tuple[tuple[str, int, int, bool, bool], ...]:
+    """A token as the term matcher reads it: lower-cased, hyphenated tokens split into parts
+    (part, offset, length, may start a phrase, may end one) so a phrase may not start or end
+    inside a hyphenated token."""
+    low = token.lower()
+    if "-" not in low or len(low) <= 2:
+        return ((low, 0, len(low), True, True),)
+    out = []
+    pos = 0
+    parts = low.split("-")
+    for k, part in enumerate(parts):
+        if part:
+            out.append((part, pos, len(part), k == 0, k == len(parts) - 1))
+        pos += len(part) + 1
+    return tuple(out)
+
+
 @Language.factory("kg_terms", default_config={"vocab_file": None})
 def make_terms(nlp: Language, name: str, vocab_file: str | None):
     vocab = load_vocabulary(vocab_file)
     phrases, first_words, max_words = vocab.phrases, vocab.first_words, vocab.max_words
+    prefixes = vocab.prefixes
 
     def terms(doc: Doc) -> Doc:
         # word stream: hyphenated tokens split into parts, punctuation as a boundary (None)
@@ -168,29 +188,23 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
         # continuation matches "KV cache" in the vocabulary
         spans = {d.long_start: d for d in doc.user_data.get("kg_definition_spans", ())}
         skip_to = -1
+        text = doc.user_data["kg_text"]
         for tok in doc.user_data["kg_tokens"]:
             if tok.idx < skip_to:
                 continue
-            d = spans.get(tok.idx)
-            if d is not None and doc.user_data["kg_text"][d.short_end : d.short_end + 1] == ")":
-                words.append((d.short.lower(), d.long_start, d.short_end + 1, True, True))
-                skip_to = d.short_end + 1
-                continue
+            if spans:
+                d = spans.get(tok.idx)
+                if d is not None and text[d.short_end : d.short_end + 1] == ")":
+                    words.append((d.short.lower(), d.long_start, d.short_end + 1, True, True))
+                    skip_to = d.short_end + 1
+                    continue
             if tok.punct or tok.sent_start and words:
                 words.append(None)
                 if tok.punct:
                     continue
-            low = tok.text.lower()
-            if "-" in low and len(low) > 2:
-                # parts of one hyphenated token: a phrase may not start or end inside it
-                pos = tok.idx
-                parts = [p for p in low.split("-")]
-                for k, part in enumerate(parts):
-                    if part:
-                        words.append((part, pos, pos + len(part), k == 0, k == len(parts) - 1))
-                    pos += len(part) + 1
-            else:
-                words.append((low, tok.idx, tok.end, True, True))
+            pos = tok.idx
+            for part, offset, length, first, last in _term_words(tok.text):
+                words.append((part, pos + offset, pos + offset + length, first, last))
         store = _store(doc)
         n = len(words)
         # how far each position may reach before a boundary
@@ -206,8 +220,17 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
             if w is None or not w[3] or w[0] not in first_words:
                 i += 1
                 continue
+            # how many words some key could span from here (singular forms, a superset test)
+            top = min(max_words, reach[i] - i)
+            acc = _loose(w[0])
+            longest = 1 if acc in prefixes else 0
+            while longest and longest < top:
+                acc = acc + " " + _loose(words[i + longest][0])
+                if acc not in prefixes:
+                    break
+                longest += 1
             matched = 0
-            for length in range(min(max_words, reach[i] - i), 0, -1):
+            for length in range(longest, 0, -1):
                 span = words[i : i + length]
                 if not span[-1][4]:
                     continue

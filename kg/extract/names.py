@@ -8,6 +8,7 @@ known model family followed by its version words ("Gemini 2.5 Pro", "Llama 3").
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -36,6 +37,7 @@ class Name:
     end: int
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
     if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
@@ -64,6 +66,7 @@ _NEGATION = re.compile(r"^(?:non|anti|pseudo|quasi)-", re.I)
 _GLUED_SENTENCE = re.compile(r"\.(?=[A-Z][a-z])")  # "set.Unlike": a missing space after a full stop
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _trim(word: str) -> str:
     word = _GLUED_SENTENCE.split(word, 1)[0]
     word = _NEGATION.sub("", word)
@@ -120,6 +123,7 @@ def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
     return pattern
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def family_of(name: str, families: tuple[str, ...]) -> str | None:
     """The model family a name starts with ("Qwen2.5-VL-7B" -> "Qwen"), if any."""
     for fam in families:

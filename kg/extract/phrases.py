@@ -57,6 +57,16 @@ def tag_word(word: str, lex: dict[str, str]) -> str:
     return "NOUN"
 
 
+_PHRASE_TAGS: dict[str, str] = {}  # word -> its tag when it can be part of a phrase, else ""
+
+
+def _phrase_tag(word: str, lex: dict[str, str]) -> str:
+    if not _PLAIN_WORD.match(word) or any(c.isdigit() for c in word):
+        return ""
+    tag = tag_word(word, lex)
+    return tag if tag in NOMINAL else ""
+
+
 def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
     """Yield (start, end, words) of candidate phrases in one sentence's tokens."""
     run: list[tuple[str, int, int, str]] = []
@@ -84,9 +94,14 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
             return None
         return items[0][1], items[-1][2], words
 
+    tags = _PHRASE_TAGS if lex is lexicon() else {}
     for word, start, end in tokens:
-        tag = tag_word(word, lex) if _PLAIN_WORD.match(word) else "PUNCT"
-        if tag in NOMINAL and not any(c.isdigit() for c in word):
+        tag = tags.get(word)
+        if tag is None:
+            tag = tags[word] = _phrase_tag(word, lex)
+            if len(tags) > 500_000:
+                tags.clear()
+        if tag:
             run.append((word, start, end, tag))
             continue
         if run:

@@ -1,32 +1,30 @@
 """The extraction pipeline: abstracts in, per-paper concept mentions out.
 
-A blank English spaCy pipeline whose tokenizer keeps hyphenated names whole
-(Qwen2.5-VL, DeepSeek-R1, Chain-of-Thought), a rule-based sentencizer, and kg's
+A blank English spaCy pipeline with kg's tokenizer for abstracts (kg/extract/tokenizer.py:
+names such as Qwen2.5-VL, DeepSeek-R1 and Pass@1 stay whole, sentences are split by rule), and kg's
 components (kg/extract/components.py). No statistical model, so it runs at close to
 tokenizer speed and never downloads anything.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "1"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "2"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
     """Return kg's spaCy pipeline."""
     import spacy
-    from spacy.util import compile_infix_regex
 
     import kg.extract.components  # noqa: F401  (registers the factories)
+    from kg.extract.tokenizer import AbstractTokenizer
 
     nlp = spacy.blank("en")
-    hyphen_rule = "(?:-|–|—|--|---|——|~)"
-    infixes = [p for p in nlp.Defaults.infixes if hyphen_rule not in p]
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
-    nlp.add_pipe("sentencizer")
+    nlp.tokenizer = AbstractTokenizer(nlp.vocab)  # also marks sentence starts
     nlp.add_pipe("kg_prepare")
     nlp.add_pipe("kg_definitions")
     nlp.add_pipe("kg_names", config={"vocab_file": vocab_file})
@@ -39,7 +37,7 @@ def make_nlp(vocab_file: str | None = None):
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
-    from kg.extract.roles import role_for
+    from kg.extract.roles import SentenceRoles
 
     cands = doc.user_data.get("kg", [])
     # drop candidates inside a longer one (KV inside "KV cache"), keeping definitions' short forms
@@ -56,16 +54,21 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     out = []
     long_roles: dict[str, str] = {}
     si = 0
+    roles = None
     for c in sorted(kept, key=lambda c: (c.start, c.end)):
         while si < len(sents) - 1 and sents[si][1] <= c.start:
             si += 1
-        s_start, _s_end, s_text = sents[si]
+            roles = None
+        s_start, s_end, s_text = sents[si]
+        if roles is None:
+            roles = SentenceRoles(text, s_start, s_end)
+            sentence = s_text.strip()  # one string per sentence, shared by its mentions
         if c.proposed:
             role = "PROPOSES"
         elif c.extractor == "definition" and c.text != c.long_form and c.long_form in long_roles:
             role = long_roles[c.long_form]  # "(GRPO)" plays the role of the words it abbreviates
         else:
-            role = role_for(text[s_start : c.start], c.type or "Concept")
+            role = roles.role(c.start, c.type or "Concept")
         if c.extractor == "definition" and c.text == c.long_form:
             long_roles[c.long_form] = role
         out.append(
@@ -78,7 +81,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
                 role=role,
                 extractor=c.extractor,
                 score=c.score,
-                sentence=s_text.strip(),
+                sentence=sentence,
                 long_form=c.long_form,
                 vocab_key=c.vocab_key,
             )
@@ -97,7 +100,10 @@ def extract(
     if jobs > 1:
         yield from _extract_parallel(papers, vocab_file=vocab_file, jobs=jobs)
         return
-    nlp = make_nlp(vocab_file)
+    yield from _extract_with(make_nlp(vocab_file), papers, batch_size)
+
+
+def _extract_with(nlp, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[tuple[Paper, list[Mention]]]:
     papers_iter = iter(papers)
 
     def docs():
@@ -112,27 +118,50 @@ def extract(
         yield paper, mentions_from_doc(doc, paper.id)
 
 
-_WORKER_VOCAB: str | None = None
+_WORKER_NLP = None
 CHUNK = 200
+AUTO_MIN_PAPERS = 2 * CHUNK  # below this, starting workers costs more than it saves
 
 
-def _work(chunk: list[Paper]) -> list[list[Mention]]:
-    return [mentions for _paper, mentions in extract(chunk, vocab_file=_WORKER_VOCAB)]
+def auto_jobs(papers: int, requested: int = 0) -> int:
+    """Worker processes for `papers` abstracts: `requested`, or with 0, one per available
+    core (up to 8) when there is enough work to share."""
+    if requested > 0:
+        return requested
+    import os
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cores, 8)) if papers >= AUTO_MIN_PAPERS else 1
+
+
+def _work(chunk: list[Paper]) -> list[list[tuple]]:
+    # plain tuples cross the process boundary ~10x faster than dataclass instances
+    return [[_as_tuple(m) for m in mentions] for _paper, mentions in _extract_with(_WORKER_NLP, chunk)]
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Mention))
+
+
+def _as_tuple(m: Mention) -> tuple:
+    return tuple(getattr(m, f) for f in _FIELDS)
 
 
 def _init_worker(vocab_file: str | None) -> None:
-    global _WORKER_VOCAB
-    _WORKER_VOCAB = vocab_file
-    make_nlp(vocab_file)  # warm the vocabulary and pipeline once per process
+    global _WORKER_NLP
+    _WORKER_NLP = make_nlp(vocab_file)  # one pipeline per worker process, for all its chunks
 
 
 def _extract_parallel(papers, *, vocab_file, jobs):
     import multiprocessing
     import os
 
+    from kg.extract.vocabulary import load_vocabulary
+
+    load_vocabulary(vocab_file)  # read once here: forked workers inherit it
     papers = list(papers)
     chunks = [papers[i : i + CHUNK] for i in range(0, len(papers), CHUNK)]
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(vocab_file,)) as pool:
         for chunk, results in zip(chunks, pool.imap(_work, chunks)):
-            yield from zip(chunk, results)
+            for paper, rows in zip(chunk, results):
+                yield paper, [Mention(*row) for row in rows]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from kg.errors import ConfigError
 from kg.models import CONCEPT_TYPES
-from kg.resolve.normalize import norm_key
+from kg.resolve.normalize import norm_key, singular
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +29,7 @@ class Entry:
     df: int = 0  # mined terms: how many corpus abstracts used the phrase
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def is_acronym(text: str) -> bool:
     """True for short forms matched case-sensitively: "RL", "CoT", "LoRA", "MLLMs"."""
     core = text[:-1] if text.endswith("s") and len(text) > 2 and text[-2].isupper() else text
@@ -42,6 +43,9 @@ class Vocabulary:
     acronyms: dict[str, str] = field(default_factory=dict)  # exact short form -> entry key
     phrases: dict[str, str] = field(default_factory=dict)  # phrase key -> entry key, for matching
     first_words: frozenset[str] = frozenset()
+    # every leading run of words of a phrase key, each word singular: lets the matcher stop
+    # extending a phrase as soon as no key can continue it
+    prefixes: frozenset[str] = frozenset()
     max_words: int = 1
     families: tuple[str, ...] = ()
 
@@ -61,6 +65,11 @@ class Vocabulary:
 
     def finish(self) -> Vocabulary:
         self.first_words = frozenset(k.split(" ", 1)[0] for k in self.phrases)
+        prefixes = set()
+        for k in self.phrases:
+            words = [singular(w) for w in k.split(" ")]
+            prefixes.update(" ".join(words[:n]) for n in range(1, len(words) + 1))
+        self.prefixes = frozenset(prefixes)
         self.max_words = max((k.count(" ") + 1 for k in self.phrases), default=1)
         return self
 

@@ -100,6 +100,9 @@ def norm_key(text: str) -> str:
     return _EDGE_PUNCT.sub("", " ".join(words))
 
 
+_NOT_SLUG = re.compile(r"[^\w.+@#]+")
+
+
 def slug(key: str) -> str:
     """Return an id-friendly form of a key: "chain of thought" -> "chain-of-thought"."""
-    return re.sub(r"[^\w.+@#]+", "-", key).strip("-") or "x"
+    return _NOT_SLUG.sub("-", key).strip("-") or "x"

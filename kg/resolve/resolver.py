@@ -9,6 +9,7 @@ define nothing use the corpus's most frequent one.
 from __future__ import annotations
 
 import collections
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -50,6 +51,7 @@ def _rank_score(link: PaperLink) -> float:
     return link.score + bonus
 
 
+@functools.lru_cache(maxsize=1 << 18)
 def concept_id(key: str) -> str:
     return "concept:" + slug(key)
 
@@ -59,10 +61,17 @@ class Resolver:
         self.vocab = vocab
         self.max_per_paper = max_per_paper
         self.rules = rules or MergeRules()
+        self._canon: dict[str, str] = {}
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
         """Key of a long form or phrase, through the vocabulary's aliases."""
+        key = self._canon.get(text)
+        if key is None:
+            key = self._canon[text] = self._canon_uncached(text)
+        return key
+
+    def _canon_uncached(self, text: str) -> str:
         raw = norm_key(text)
         if raw in self.rules.merge:
             return self.rules.target(raw)

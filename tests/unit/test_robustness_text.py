@@ -315,7 +315,7 @@ def test_crash_mid_write_keeps_the_previous_export(built, monkeypatch, fmt, exc)
 
             def write(text):
                 written["n"] += 1
-                if written["n"] > 20:  # after part of the file is out
+                if written["n"] > 3:  # after part of the file is out
                     raise exc("simulated crash mid-write")
                 return original(text)
 

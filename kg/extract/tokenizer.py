@@ -1,0 +1,154 @@
+"""A tokenizer for scientific abstracts: one regular expression, names kept whole.
+
+spaCy's default English tokenizer splits ``Qwen2.5-VL``, ``DeepSeek-R1`` and
+``Chain-of-Thought`` at hyphens and walks prefix, suffix and infix rules token by token.
+Abstracts need fewer rules: a word runs on through inner hyphens, dots before digits or
+lower-case letters (``Qwen2.5``, ``Node.js``, but ``set.Unlike`` is two sentences), ``@``
+(``Pass@1``) and ``+``; common abbreviations (e.g., i.e., et al.) are one token; every other
+non-space character is a token of its own. Sentence starts are marked on the way, by the same
+rule as spaCy's sentencizer (the first word after ``.``, ``!`` or ``?``), so the pipeline needs
+no separate sentencizer. The result is an ordinary spaCy :class:`~spacy.tokens.Doc` whose text
+equals the input, several times faster than the default tokenizer.
+
+The token and sentence tables the kg components read are stored on the Doc as plain tuples
+(``doc.user_data["kg_tokens"]`` / ``["kg_sents"]``), built here in the same pass.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from spacy.tokens import Doc
+from spacy.vocab import Vocab
+
+_ABBREVIATIONS = r"(?:e\.g|i\.e|al|cf|vs|etc|approx|resp|w\.r\.t|a\.k\.a|Fig|Figs|Eq|Eqs|Sec)\."
+_WORD = r"[^\W_](?:[\w'’]|[-.@+/:](?=[0-9a-z])|[-@+](?=[A-Z]))*(?:\+\+)?"
+TOKEN = re.compile(rf"(?P<space>\s+)|(?P<abbr>(?<![\w.]){_ABBREVIATIONS}(?!\w))|(?P<word>{_WORD})|(?P<other>\S)")
+# a possessive or contraction after a word is a token of its own, as in spaCy: "model's" -> "model", "'s"
+_CLITIC = re.compile(r"^(.+?)(['’](?:s|re|ve|ll|d|m|t))$", re.I)
+# inner "/" and ":" split as in spaCy unless between digits ("3:1", "1/2")
+_SPLIT_INNER = re.compile(r"(?<=[^\W\d_])[/:]|[/:](?=[^\W\d_])")
+SENTENCE_END = frozenset(".!?")
+
+
+@dataclass(slots=True)
+class Tok:
+    """One token as the kg components read it."""
+
+    text: str
+    idx: int
+    end: int
+    sent_start: bool
+    punct: bool  # punctuation, symbol or whitespace: a phrase boundary
+
+
+def _pieces(word: str, start: int):
+    """Split a regex word at inner ``/`` and ``:`` between letters and at a trailing clitic."""
+    if "/" in word or ":" in word:
+        pos = 0
+        for m in _SPLIT_INNER.finditer(word):
+            if m.start() > pos:
+                yield from _pieces_clitic(word[pos : m.start()], start + pos)
+            yield m.group(), start + m.start()
+            pos = m.end()
+        if pos < len(word):
+            yield from _pieces_clitic(word[pos:], start + pos)
+    else:
+        yield from _pieces_clitic(word, start)
+
+
+def _pieces_clitic(word: str, start: int):
+    if "'" in word or "’" in word:
+        m = _CLITIC.match(word)
+        if m:
+            yield m.group(1), start
+            yield m.group(2), start + len(m.group(1))
+            return
+    yield word, start
+
+
+class AbstractTokenizer:
+    """spaCy tokenizer interface (``__call__(text) -> Doc``) for scientific abstracts."""
+
+    def __init__(self, vocab: Vocab):
+        self.vocab = vocab
+
+    def __call__(self, text: str) -> Doc:
+        words: list[str] = []
+        spaces: list[bool] = []
+        starts: list[bool] = []
+        toks: list[Tok] = []
+        sents: list[tuple[int, int, int, int]] = []
+        sent_first = 0
+        after_end = False
+        pos = 0
+        # every character is in exactly one match, so offsets are running sums of lengths
+        for space, abbr, word, other in TOKEN.findall(text):
+            if space:
+                at = pos
+                pos += len(space)
+                if words and not spaces[-1] and space[0] == " ":
+                    spaces[-1] = True
+                    space = space[1:]
+                    at += 1
+                    if not space:
+                        continue
+                # a run of whitespace beyond one space is a token, as spaCy keeps it
+                words.append(space)
+                spaces.append(False)
+                starts.append(False)
+                toks.append(Tok(space, at, pos, False, True))
+                continue
+            if other:
+                words.append(other)
+                spaces.append(False)
+                starts.append(not toks)
+                toks.append(Tok(other, pos, pos + 1, not toks, True))
+                pos += 1
+                if other in SENTENCE_END:
+                    after_end = True
+                continue
+            piece = word or abbr
+            if word and ("/" in word or ":" in word or "'" in word or "’" in word):
+                pieces = list(_pieces(word, pos))
+            else:
+                pieces = ((piece, pos),)
+            pos += len(piece)
+            for piece, at in pieces:
+                punct = not (piece[0].isalnum() or piece[0] in "'’")
+                if after_end and not punct:
+                    sents.append((toks[sent_first].idx, toks[-1].end, sent_first, len(toks)))
+                    sent_first = len(toks)
+                    after_end = False
+                    first = True
+                else:
+                    first = not toks
+                words.append(piece)
+                spaces.append(False)
+                starts.append(first)
+                toks.append(Tok(piece, at, at + len(piece), first, punct))
+        if toks:
+            sents.append((toks[sent_first].idx, toks[-1].end, sent_first, len(toks)))
+        doc = Doc(self.vocab, words=words, spaces=spaces, sent_starts=starts or None)
+        doc.user_data["kg_text"] = text
+        doc.user_data["kg_tokens"] = toks
+        doc.user_data["kg_sents"] = sents  # (start_char, end_char, first token, end token)
+        return doc
+
+    def pipe(self, texts, batch_size: int = 1000):
+        for text in texts:
+            yield self(text)
+
+    # the pipeline is built in code (kg.extract.pipeline.make_nlp), never saved: nothing to store
+    def to_bytes(self, **_kwargs) -> bytes:
+        return b""
+
+    def from_bytes(self, _data: bytes, **_kwargs) -> AbstractTokenizer:
+        return self
+
+    def to_disk(self, _path, **_kwargs) -> None:
+        return None
+
+    def from_disk(self, _path, **_kwargs) -> AbstractTokenizer:
+        return self

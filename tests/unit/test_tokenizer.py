@@ -1,0 +1,71 @@
+"""kg's abstract tokenizer: names stay whole, offsets and text are exact, sentences split by rule."""
+
+import pytest
+
+from kg.extract.pipeline import make_nlp
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return make_nlp()
+
+
+def words(nlp, text):
+    return [t.text for t in nlp.make_doc(text)]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Qwen2.5-VL-7B beats GPT-4o.", ["Qwen2.5-VL-7B", "beats", "GPT-4o", "."]),
+        ("DeepSeek-R1 (e.g., Pass@1)", ["DeepSeek-R1", "(", "e.g.", ",", "Pass@1", ")"]),
+        ("Chain-of-Thought gains 3.5%", ["Chain-of-Thought", "gains", "3.5", "%"]),
+        ("the model's and/or KV-cache", ["the", "model", "'s", "and", "/", "or", "KV-cache"]),
+        ("a 3:1 ratio, arXiv:2501.1234", ["a", "3:1", "ratio", ",", "arXiv", ":", "2501.1234"]),
+        ("Smith et al. show ℓ₂-norm", ["Smith", "et", "al.", "show", "ℓ₂-norm"]),
+        ("pre- and post-training", ["pre", "-", "and", "post-training"]),
+    ],
+)
+def test_tokens(nlp, text, expected):
+    assert words(nlp, text) == expected
+
+
+def test_text_and_offsets_are_exact(nlp):
+    text = "  Two  spaces,\ttabs\n\nand a new paragraph.  "
+    doc = nlp.make_doc(text)
+    assert doc.text == text
+    for spacy_tok, tok in zip(doc, doc.user_data["kg_tokens"]):
+        assert text[tok.idx : tok.end] == tok.text == spacy_tok.text
+        assert spacy_tok.idx == tok.idx
+
+
+def test_sentences_split_after_full_stops_not_abbreviations(nlp):
+    doc = nlp.make_doc("We use RL, i.e. GRPO, on AIME25. It works (mostly). Results vs. baselines hold.")
+    assert [s.text for s in doc.sents] == [
+        "We use RL, i.e. GRPO, on AIME25.",
+        "It works (mostly).",
+        "Results vs. baselines hold.",
+    ]
+    sents = doc.user_data["kg_sents"]
+    assert len(sents) == 3 and sents[0][:2] == (0, 32)
+
+
+def test_glued_sentences_are_split(nlp):
+    doc = nlp.make_doc("on the test set.Unlike prior work we win.")
+    assert [s.text for s in doc.sents] == ["on the test set.", "Unlike prior work we win."]
+
+
+def test_empty_text(nlp):
+    doc = nlp.make_doc("")
+    assert len(doc) == 0 and doc.user_data["kg_tokens"] == [] and doc.user_data["kg_sents"] == []
+
+
+def test_auto_jobs_uses_cores_only_for_enough_work(monkeypatch):
+    import os
+
+    from kg.extract.pipeline import AUTO_MIN_PAPERS, auto_jobs
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1, 2}, raising=False)
+    assert auto_jobs(AUTO_MIN_PAPERS - 1) == 1
+    assert auto_jobs(AUTO_MIN_PAPERS) == 3
+    assert auto_jobs(10, requested=2) == 2
