@@ -36,6 +36,7 @@ class Candidate:
     long_form: str = ""
     proposed: bool = False
     vocab_key: str = ""
+    known: bool = False  # the vocabulary knows what it names: never the paper's own contribution
 
 
 def _store(doc: Doc) -> list[Candidate]:
@@ -78,19 +79,23 @@ def sentences(doc: Doc):
     return [(a, b, doc.user_data["kg_text"][a:b]) for a, b, _i, _j in doc.user_data["kg_sents"]]
 
 
-@Language.factory("kg_definitions")
-def make_definitions(nlp: Language, name: str):
+@Language.factory("kg_definitions", default_config={"vocab_file": None})
+def make_definitions(nlp: Language, name: str, vocab_file: str | None):
+    vocab = load_vocabulary(vocab_file)
+
     def definitions(doc: Doc) -> Doc:
         defs = find_definitions(doc.user_data["kg_text"])
         doc.user_data["kg_definitions"] = {d.short: d.long for d in defs}
         doc.user_data["kg_definition_spans"] = defs
         for d in defs:
             ctype = type_from_name(d.short) or type_from_head(_head_key(d.long))
+            entry = vocab.lookup(d.long)
+            known = entry is not None and entry.curated  # "large language models (LLMs)"
             _store(doc).append(
-                Candidate(d.long, d.long_start, d.long_end, ctype, "definition", 0.95, long_form=d.long)
+                Candidate(d.long, d.long_start, d.long_end, ctype, "definition", 0.95, long_form=d.long, known=known)
             )
             _store(doc).append(
-                Candidate(d.short, d.short_start, d.short_end, ctype, "definition", 0.95, long_form=d.long)
+                Candidate(d.short, d.short_start, d.short_end, ctype, "definition", 0.95, long_form=d.long, known=known)
             )
         return doc
 
@@ -270,11 +275,39 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
     return terms
 
 
-@Language.factory("kg_phrases")
-def make_phrases(nlp: Language, name: str):
-    from kg.extract.phrases import lexicon, noun_phrases
+# single nouns count only when the field uses them, but not everywhere: "chess", "hallucination"
+SINGLE_NOUN_DF = (3, 1000)
+
+
+@Language.factory("kg_phrases", default_config={"vocab_file": None})
+def make_phrases(nlp: Language, name: str, vocab_file: str | None):
+    from kg.extract.phrases import lexicon, noun_phrases, single_noun
 
     lex = lexicon()
+    word_df = load_vocabulary(vocab_file).phrase_df
+    min_df, max_df = SINGLE_NOUN_DF
+
+    def single_nouns(doc: Doc, store: list[Candidate]) -> None:
+        """Single technical nouns the paper keeps returning to (twice, or once and in its title)."""
+        text = doc.user_data["kg_text"]
+        covered = bytearray(len(text) + 1)
+        for c in store:
+            covered[c.start : c.end] = b"\x01" * max(0, c.end - c.start)
+        seen: dict[str, list] = {}
+        for t in doc.user_data["kg_tokens"]:
+            if not t.punct:
+                key = single_noun(t.text, lex)
+                if key:
+                    seen.setdefault(key, []).append(t)
+        if not seen:
+            return
+        title = {single_noun(w, lex) for w in re.findall(r"[a-z]+", doc.user_data.get("kg_title", ""))}
+        for key, toks in seen.items():
+            if len(toks) + (key in title) < 2 or not (min_df <= word_df.get(key, 0) <= max_df):
+                continue
+            for t in toks:
+                if not covered[t.idx]:
+                    store.append(Candidate(t.text, t.idx, t.end, type_from_head(key), "nouns", 0.4))
 
     def phrases(doc: Doc) -> Doc:
         store = _store(doc)
@@ -284,14 +317,18 @@ def make_phrases(nlp: Language, name: str):
         all_toks = doc.user_data["kg_tokens"]
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
-            for start, end, _words in noun_phrases(toks, lex):
+            for start, end, _words, participial in noun_phrases(toks, lex):
                 # weaker than every other extractor: give way where they found something
                 lo = bisect.bisect_left(starts, start - longest)
                 hi = bisect.bisect_left(starts, end)
                 if any(taken[k][1] > start for k in range(lo, hi)):
                     continue
                 text = doc.user_data["kg_text"][start:end]
-                store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))
+                # a participle phrase gets no type from its head: without one, the resolver
+                # keeps it only when the paper repeats it or the field uses it
+                ctype = None if participial else type_from_head(_head_key(text))
+                store.append(Candidate(text, start, end, ctype, "phrases", 0.45))
+        single_nouns(doc, store)
         return doc
 
     return phrases
@@ -317,6 +354,15 @@ def make_contributions(nlp: Language, name: str):
             i = bisect.bisect_left(starts, lo)  # the first candidate with lo <= start < hi
             return cands[i] if i < len(cands) and starts[i] < hi else None
 
+        def first_new(lo: int, hi: int) -> Candidate | None:
+            """The first name in [lo, hi) that is not a concept the vocabulary already knows."""
+            i = bisect.bisect_left(named_starts, lo)
+            while i < len(named) and named_starts[i] < hi:
+                if not (named[i].vocab_key or named[i].known):
+                    return named[i]
+                i += 1
+            return None
+
         for s0, _end, sent_text in sentences(doc):
             for contrib in find_contributions(sent_text):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
@@ -325,16 +371,17 @@ def make_contributions(nlp: Language, name: str):
                     at = s0 + contrib.called_at
                     pick = first_from(named, named_starts, at, at + 4)
                 if pick is None:
-                    pick = first_from(named, named_starts, lo, hi)
+                    pick = first_new(lo, hi)
                 if pick is None:  # unnamed: "we introduce derivation graphs, which ..."
                     pick = first_from(phrases, phrase_starts, lo, hi)
                 if pick is None:
                     continue
                 picks = [pick]
                 # further coined names in the same announcement: "... X, with two modules, A and B"
-                stop = _REUSE_CUE.search(sent_text, contrib.end)
+                # (the list may sit inside the clause: "three techniques: A, (ii) B, and (iii) C")
+                stop = _REUSE_CUE.search(sent_text, min(contrib.end, pick.end - s0))
                 stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
-                window = named[bisect.bisect_left(named_starts, hi) : bisect.bisect_left(named_starts, stop_at)]
+                window = named[bisect.bisect_left(named_starts, pick.end) : bisect.bisect_left(named_starts, stop_at)]
                 picks += [c for c in window if c is not pick and _coined(c)]
                 for chosen in picks:
                     _mark_proposed(chosen, contrib.type, definitions, applied)
@@ -365,6 +412,8 @@ _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
 
 def _coined(c: Candidate) -> bool:
     """A name no vocabulary knows and no model family explains: likely the paper's own."""
+    if c.known:
+        return False
     return not c.vocab_key and c.type not in ("Model", "Benchmark", "Dataset", "Metric") or (
         c.extractor == "definition" and not c.vocab_key
     )

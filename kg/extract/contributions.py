@@ -13,11 +13,20 @@ from dataclasses import dataclass
 _VERBS = (
     r"propos\w*|introduc\w*|present\w*|develop\w*|design\w*|construct\w*|build|builds|built|"
     r"releas\w*|curat\w*|creat\w*|collect\w*|contribut\w*|establish\w*|formulat\w*|devis\w*|"
-    r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*|nam\w*|dub\w*|term\w*"
+    r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*|nam\w*|dub\w*|term\w*|"
+    r"synthesi[sz]\w*|assembl\w*"
 )
 _ANNOUNCE = re.compile(
-    rf"\b(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work))\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
-    rf"(?:{_VERBS})\b",
+    rf"\b(?:(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work))\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
+    rf"|us\s+to\s+|by\s+)(?:{_VERBS})\b",
+    re.I,
+)
+# "the resulting model, named X", "a benchmark dubbed X": naming is announcing
+_NAMING = re.compile(r"(?:,\s*|\b)(?:named|dubbed|termed|coined)\s+", re.I)
+# "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
+_PASSIVE = re.compile(
+    r"(?:^|[,;]\s*)(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?([^,;]{2,80}?)\s+(?:is|are)\s+(?:then\s+|further\s+|also\s+)?"
+    r"(?:proposed|introduced|presented|developed|designed)\b",
     re.I,
 )
 _CALLED = re.compile(r"\b(?:called|named|dubbed|termed|namely|coined)\s+", re.I)
@@ -26,7 +35,7 @@ _APPOSITIVE = re.compile(
     r"(?:an?|the|our)\s+(?:\w+[- ]){0,4}?(?:novel|new|first|simple|unified|general|scalable|"
     r"lightweight|large-scale|comprehensive|training-free|plug-and-play|principled|efficient|systematic)\b"
 )
-_CLAUSE_END = re.compile(r"(?:[.;:]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\())", re.I)
+_CLAUSE_END = re.compile(r"(?:[.;]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\())", re.I)
 
 TYPE_WORDS = [
     (re.compile(r"\bbenchmarks?\b|\b-?bench\b|\bsuite\b|\btestbed\b|\bleaderboard\b|\barena\b", re.I), "Benchmark"),
@@ -74,6 +83,11 @@ def find_contributions(sentence: str) -> list[Contribution]:
         clause = sentence[start : min(len(sentence), end + 80)]
         called = _CALLED.search(sentence, start, end + 1)
         found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1))
+    for m in _NAMING.finditer(sentence):
+        if not any(c.start <= m.end() < c.end for c in found):
+            found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    for m in _PASSIVE.finditer(sentence):
+        found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
     if not found:
         m = _APPOSITIVE.match(sentence)
         if m:

@@ -13,6 +13,7 @@ import re
 from importlib import resources
 
 from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase
+from kg.resolve.normalize import singular
 
 NOMINAL = {"NOUN", "PROPN", "ADJ"}
 _PLAIN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")
@@ -57,26 +58,82 @@ def tag_word(word: str, lex: dict[str, str]) -> str:
     return "NOUN"
 
 
+# nouns a sentence mostly uses as verbs at the start of a phrase: "we use masked diffusion"
+_VERB_LIKE_NOUNS = frozenset("use uses study studies need needs aim aims lack lacks help helps show shows".split())
+_PHRASE_START = frozenset({"NOUN", "ADJ", "PROPN", "VBN"})
+_PHRASE_END = frozenset({"NOUN", "VBG"})
+_PARTICIPLES = frozenset({"VBN", "VBG"})
 _PHRASE_TAGS: dict[str, str] = {}  # word -> its tag when it can be part of a phrase, else ""
 
 
+# participles that are almost always the verb of a clause, never part of a term's name
+_CLAUSE_PARTICIPLES = frozenset(
+    """used based proposed called named designed introduced presented obtained achieved observed
+    compared evaluated tested shown given required needed reported released collected conducted
+    performed applied adopted employed developed trained considered found studied explored
+    demonstrated validated improved enhanced increased reduced limited related associated compared
+    using including following leading resulting showing achieving relying yielding enabling
+    improving reducing allowing requiring performing providing leveraging combining comparing
+    according regarding involving containing spanning ranging outperforming demonstrating
+    highlighting revealing suggesting indicating ensuring addressing capturing considering
+    exhibiting facing lacking having being getting taking giving becoming remaining""".split()
+)
+
+
 def _phrase_tag(word: str, lex: dict[str, str]) -> str:
+    """NOUN/ADJ/PROPN for nominal words; VBN/VBG for participles that can name a technique
+    ("masked diffusion", "message passing"); "" for words that end a phrase."""
     if not _PLAIN_WORD.match(word) or any(c.isdigit() for c in word):
         return ""
     tag = tag_word(word, lex)
-    return tag if tag in NOMINAL else ""
+    if tag in NOMINAL:
+        return tag
+    if tag == "VERB" and word.islower() and word not in _CLAUSE_PARTICIPLES and len(word) > 4:
+        if word.endswith("ed"):
+            return "VBN"
+        if word.endswith("ing"):
+            return "VBG"
+    return ""
+
+
+def single_noun(word: str, lex: dict[str, str]) -> str:
+    """The singular of a plain lower-case noun that could name a concept on its own
+    ("chess", "hallucinations" -> "hallucination"), or "" for any other word."""
+    if len(word) < 4 or not word.isalpha() or not word.islower():
+        return ""
+    tags = _PHRASE_TAGS if lex is lexicon() else {}
+    tag = tags.get(word)
+    if tag is None:
+        tag = tags[word] = _phrase_tag(word, lex)
+    if tag != "NOUN":
+        return ""
+    key = singular(word)
+    return "" if key in GENERIC_HEADS or key in GENERIC_MODIFIERS or key in GENERIC_SINGLE_NOUNS else key
+
+
+# nouns too common in any abstract to be a concept by themselves (GENERIC_HEADS has the rest)
+GENERIC_SINGLE_NOUNS = frozenset(
+    """paper work thing things way lot number amount part end means fact regard respect addition
+    contrast order turn place time times hand terms account basis light view point example instance
+    cases case""".split()
+)
 
 
 def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
-    """Yield (start, end, words) of candidate phrases in one sentence's tokens."""
+    """Yield (start, end, words, participial) of candidate phrases in one sentence's tokens.
+
+    `participial` phrases contain a participle ("gated fusion", "message passing"): a
+    lexicon without context cannot tell them from clause fragments ("models trained"), so
+    the resolver keeps them only with corpus or in-paper support."""
     run: list[tuple[str, int, int, str]] = []
 
     def flush():
         items = list(run)
         run.clear()
-        while items and (items[0][0].lower() in GENERIC_MODIFIERS or items[0][3] != "NOUN" and items[0][3] != "ADJ" and items[0][3] != "PROPN"):
+        while items and (items[0][0].lower() in GENERIC_MODIFIERS or items[0][3] not in _PHRASE_START
+                         or items[0][0].lower() in _VERB_LIKE_NOUNS):
             items.pop(0)
-        while items and items[-1][3] != "NOUN":
+        while items and items[-1][3] not in _PHRASE_END:
             items.pop()
         if not items:
             return None
@@ -88,11 +145,12 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
             return None
         if len(words) == 1 and ("-" not in words[0] or words[0] in GENERIC_COMPOUNDS):
             return None
-        if words[-1].split("-")[-1] in GENERIC_HEADS and len(words) < 3:
+        head = singular(words[-1].split("-")[-1])  # "capabilities" is as generic as "capability"
+        if head in GENERIC_HEADS and len(words) < 3:
             return None
-        if is_generic_phrase(words) or any(w in GENERIC_COMPOUNDS for w in words):
+        if is_generic_phrase([*words[:-1], head]) or any(w in GENERIC_COMPOUNDS for w in words):
             return None
-        return items[0][1], items[-1][2], words
+        return items[0][1], items[-1][2], words, any(i[3] in _PARTICIPLES for i in items)
 
     tags = _PHRASE_TAGS if lex is lexicon() else {}
     for word, start, end in tokens:
@@ -101,7 +159,7 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
             tag = tags[word] = _phrase_tag(word, lex)
             if len(tags) > 500_000:
                 tags.clear()
-        if tag:
+        if tag and (tag != "VBG" or (run and run[-1][3] in NOMINAL)):
             run.append((word, start, end, tag))
             continue
         if run:

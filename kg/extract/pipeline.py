@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "2"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "3"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -26,10 +26,10 @@ def make_nlp(vocab_file: str | None = None):
     nlp = spacy.blank("en")
     nlp.tokenizer = AbstractTokenizer(nlp.vocab)  # also marks sentence starts
     nlp.add_pipe("kg_prepare")
-    nlp.add_pipe("kg_definitions")
+    nlp.add_pipe("kg_definitions", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_names", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_terms", config={"vocab_file": vocab_file})
-    nlp.add_pipe("kg_phrases")
+    nlp.add_pipe("kg_phrases", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_contributions")
     return nlp
 

@@ -48,6 +48,8 @@ class Vocabulary:
     prefixes: frozenset[str] = frozenset()
     max_words: int = 1
     families: tuple[str, ...] = ()
+    # phrase key -> how many abstracts of a large arXiv corpus use it (tools/mine_phrase_df.py)
+    phrase_df: dict[str, int] = field(default_factory=dict)
 
     def add(self, entry: Entry) -> None:
         self.entries[entry.key] = entry
@@ -139,6 +141,12 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
             raise ConfigError(f"cannot read vocabulary file ({exc.strerror})", source=str(path)) from None
         for entry in _parse_tsv(user_text, str(path)):
             vocab.add(entry)
+    df_path = _data_path("phrase_df.tsv")
+    if use_mined and df_path.is_file():
+        for line in df_path.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                key, n = line.split("\t")
+                vocab.phrase_df[key] = int(n)
     families = [
         line.strip()
         for line in _data_path("model_families.txt").read_text(encoding="utf-8").splitlines()

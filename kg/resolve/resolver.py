@@ -23,7 +23,12 @@ from kg.resolve.review import MergeRules
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 15
+TITLE_BONUS = 0.3
 MINED_TERM_MIN_DF = 8
+PHRASE_MIN_DF = 3  # abstracts of the mining corpus that must use a phrase for it to count as a term
+# ... and above this many, a phrase the paper writes once is a stock collocation ("computational
+# costs", "model sizes") far more often than one of the paper's concepts
+PHRASE_STOCK_DF = 100
 
 
 @dataclass
@@ -151,9 +156,17 @@ class Resolver:
                 cur = best.get(cid)
                 if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.mention.start):
                     best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
+            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
+            in_title = {
+                concept_id(key) for key, m in out if title and (f" {key} " in title or f" {norm_key(m.text)} " in title)
+            }
             for cid, link in best.items():
                 link.score = round(min(1.0, link.score + 0.05 * (counts[cid] - 1)), 3)
-            ranked = sorted(best.values(), key=lambda lk: (-_rank_score(lk), lk.mention.start, lk.concept_id))
+            # under the cap, what the title names comes first: titles name a paper's key concepts
+            ranked = sorted(
+                best.values(),
+                key=lambda lk: (-_rank_score(lk) - (TITLE_BONUS if lk.concept_id in in_title else 0.0), lk.mention.start, lk.concept_id),
+            )
             keep = ranked[: self.max_per_paper]
             keep.sort(key=lambda lk: lk.concept_id)
             res.links.extend(keep)
@@ -202,6 +215,8 @@ class Resolver:
                 return True  # the field uses it often: the mining corpus is the corroboration
         if in_paper >= 2 or in_corpus >= 2:
             return True
+        if PHRASE_MIN_DF <= self.vocab.phrase_df.get(norm_key(m.text), 0) < PHRASE_STOCK_DF:
+            return True  # other papers of the field use it: an established term
         if title and f" {key} " in title:
             return True  # the paper's own title names it
         # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)

@@ -109,3 +109,61 @@ def test_offsets_match_the_text(nlp):
     text = "We propose Sparse Latent Queries (SLQ), which beats Qwen3-4B-Base on GSM8K."
     for m in mentions_from_doc(nlp(text), "p"):
         assert text[m.start : m.end] == m.text
+
+
+def proposed(nlp, text, title=""):
+    doc = nlp.make_doc(text)
+    if title:
+        doc.user_data["kg_title"] = title
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    return sorted({m.text for m in mentions_from_doc(doc, "p") if m.role == "PROPOSES"})
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a passive announcement names the thing before its verb
+        ("Specifically, a Semantic-Aware Router is proposed to align text.", ["Semantic-Aware Router"]),
+        # naming is announcing, with or without "we"
+        ("When applying it to an MLLM, the resulting model, named VILA-HD, improves perception.", ["VILA-HD"]),
+        ("This motivates us to propose 4KPro, a new benchmark of image QA.", ["4KPro"]),
+        ("We address this gap by introducing Bright-4B, a foundation model.", ["Bright-4B"]),
+        # the list after a colon belongs to the announcement
+        (
+            "We introduce two metrics: Multi-Decoding Consistency (MDC), and Trace Stability Score (TSS), which help.",
+            ["MDC", "Multi-Decoding Consistency", "TSS", "Trace Stability Score"],
+        ),
+        # a concept the vocabulary knows is used, not proposed
+        ("We propose to steer large language models (LLMs) with GateSteer.", ["GateSteer"]),
+    ],
+)
+def test_contributions_in_context(nlp, text, expected):
+    assert proposed(nlp, text) == expected
+
+
+def test_participle_phrases_and_single_nouns(nlp):
+    from kg.extract.phrases import lexicon, noun_phrases, single_noun
+
+    lex = lexicon()
+    s = "We use masked diffusion and message passing with models using outputs."
+    toks = [(t.text, t.idx, t.end) for t in nlp.make_doc(s).user_data["kg_tokens"]]
+    got = [(s[a:b], participial) for a, b, _w, participial in noun_phrases(toks, lex)]
+    assert got == [("masked diffusion", True), ("message passing", True)]
+    assert single_noun("hallucinations", lex) == "hallucination"
+    assert single_noun("chess", lex) == "chess"
+    assert single_noun("methods", lex) == ""  # a generic head
+    assert single_noun("Chess", lex) == ""  # capitalised words are the name finder's
+
+
+def test_single_noun_needs_repetition_or_the_title(nlp):
+    once = "We study chess with search. The engine wins."
+    twice = "We study chess with search. Our chess engine wins games."
+    texts = lambda doc: {c.text for c in doc.user_data["kg"] if c.extractor == "nouns"}  # noqa: E731
+    assert "chess" not in texts(nlp(once))
+    assert texts(nlp(twice)) >= {"chess"}
+    doc = nlp.make_doc(once)
+    doc.user_data["kg_title"] = "Learning chess from scratch"
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    assert "chess" in texts(doc)

@@ -59,10 +59,12 @@ def test_seed_scores_do_not_regress(seed_graph):
     """Floors a little under today's figures (see README); raise them as extraction improves."""
     r = evaluate(seed_graph, load_gold(GOLD / "seeds_gold.json"))
     assert r["papers"] == 38 and not r["unmatched_papers"]
-    assert r["recall"] >= 0.55
-    assert r["recall_partial"] >= 0.70
-    assert r["precision_vs_gold_keys"] >= 0.78
-    assert r["contributions_found"] >= 0.60
+    assert r["recall"] >= 0.62
+    assert r["recall_partial"] >= 0.77
+    # links beyond the 5-12 gold keys count against this figure even when valid (judged
+    # precision, README, is the honest one); the floor guards against floods of junk
+    assert r["precision_vs_gold_keys"] >= 0.74
+    assert r["contributions_found"] >= 0.75
     assert r["alias_groups_merged"] >= 0.93
     assert 5 <= r["concepts_per_paper"] <= 15
 
@@ -71,8 +73,10 @@ def test_unseen_sample_scores_do_not_regress():
     G = build_graph([str(GOLD / "arxiv40.jsonl")])
     r = evaluate(G, load_gold(GOLD / "arxiv40_gold.json"))
     assert r["papers"] == 40
-    assert r["recall"] >= 0.58
-    assert r["contributions_found"] >= 0.55
+    assert r["recall"] >= 0.65
+    assert r["recall_partial"] >= 0.80
+    assert r["precision_vs_gold_keys"] >= 0.72
+    assert r["contributions_found"] >= 0.78
 
 
 def test_parallel_extraction_gives_the_same_graph(seed_graph):
