@@ -295,10 +295,9 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
             covered[c.start : c.end] = b"\x01" * max(0, c.end - c.start)
         seen: dict[str, list] = {}
         for t in doc.user_data["kg_tokens"]:
-            if not t.punct:
-                key = single_noun(t.text, lex)
-                if key:
-                    seen.setdefault(key, []).append(t)
+            key = single_noun(t.text, lex)
+            if key:
+                seen.setdefault(key, []).append(t)
         if not seen:
             return
         title = {single_noun(w, lex) for w in re.findall(r"[a-z]+", doc.user_data.get("kg_title", ""))}

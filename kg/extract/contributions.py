@@ -23,6 +23,7 @@ _ANNOUNCE = re.compile(
 )
 # "the resulting model, named X", "a benchmark dubbed X": naming is announcing
 _NAMING = re.compile(r"(?:,\s*|\b)(?:named|dubbed|termed|coined)\s+", re.I)
+_PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed)\b", re.I)
 # "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
 _PASSIVE = re.compile(
     r"(?:^|[,;]\s*)(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?([^,;]{2,80}?)\s+(?:is|are)\s+(?:then\s+|further\s+|also\s+)?"
@@ -86,7 +87,7 @@ def find_contributions(sentence: str) -> list[Contribution]:
     for m in _NAMING.finditer(sentence):
         if not any(c.start <= m.end() < c.end for c in found):
             found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
-    for m in _PASSIVE.finditer(sentence):
+    for m in _PASSIVE.finditer(sentence) if _PASSIVE_VERB.search(sentence) else ():
         found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
     if not found:
         m = _APPOSITIVE.match(sentence)

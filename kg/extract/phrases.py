@@ -96,9 +96,23 @@ def _phrase_tag(word: str, lex: dict[str, str]) -> str:
     return ""
 
 
+_SINGLE_NOUNS: dict[str, str] = {}
+
+
 def single_noun(word: str, lex: dict[str, str]) -> str:
     """The singular of a plain lower-case noun that could name a concept on its own
     ("chess", "hallucinations" -> "hallucination"), or "" for any other word."""
+    if lex is lexicon():
+        key = _SINGLE_NOUNS.get(word)
+        if key is None:
+            if len(_SINGLE_NOUNS) > 500_000:
+                _SINGLE_NOUNS.clear()
+            key = _SINGLE_NOUNS[word] = _single_noun(word, lex)
+        return key
+    return _single_noun(word, lex)
+
+
+def _single_noun(word: str, lex: dict[str, str]) -> str:
     if len(word) < 4 or not word.isalpha() or not word.islower():
         return ""
     tags = _PHRASE_TAGS if lex is lexicon() else {}
