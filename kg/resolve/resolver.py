@@ -50,6 +50,10 @@ class Resolution:
     merges: list[dict] = field(default_factory=list)  # for the merge review file
 
 
+def _count(counts: dict, item, weight: float = 1) -> None:
+    counts[item] = counts.get(item, 0) + weight
+
+
 def _rank_score(link: PaperLink) -> float:
     """Which links a paper keeps under the cap: contributions first, then by evidence strength."""
     bonus = {"PROPOSES": 1.0, "MENTIONS": 0.0}.get(link.role, 0.1)
@@ -104,10 +108,11 @@ class Resolver:
         majority = {s: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for s, c in corpus.items()}
 
         # 2. a key for every mention
-        surfaces: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-        types: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-        short_forms: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-        long_forms: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        # plain dicts of counts: a Counter per key costs more than the counting itself
+        surfaces: dict[str, dict[str, int]] = collections.defaultdict(dict)
+        types: dict[str, dict[str, float]] = collections.defaultdict(dict)
+        short_forms: dict[str, dict[str, int]] = collections.defaultdict(dict)
+        long_forms: dict[str, dict[str, int]] = collections.defaultdict(dict)
         keyed: list[tuple[Paper, list[tuple[str, Mention]]]] = []
         for paper, mentions in papers:
             out = []
@@ -117,17 +122,17 @@ class Resolver:
                 if not key:
                     continue
                 out.append((key, m))
-                surfaces[key][m.text] += 1
+                _count(surfaces[key], m.text)
                 if m.type:
                     weight = 3.0 if m.role == "PROPOSES" else (2.0 if m.vocab_key else 1.0)
-                    types[key][m.type] += weight
+                    _count(types[key], m.type, weight)
                 if m.extractor == "definition":
                     if m.text == m.long_form:
-                        long_forms[key][m.text] += 1
+                        _count(long_forms[key], m.text)
                     else:
-                        short_forms[key][self._short(m.text)] += 1
+                        _count(short_forms[key], self._short(m.text))
                 elif is_acronym(m.text) and key != norm_key(m.text):
-                    short_forms[key][self._short(m.text)] += 1
+                    _count(short_forms[key], self._short(m.text))
             keyed.append((paper, out))
 
         # mined phrases need corroboration: used twice in the paper, or by two papers here
@@ -178,7 +183,9 @@ class Resolver:
             key_of_id[concept_id(key)] = key
         for cid in sorted(used):
             key = key_of_id[cid]
-            res.concepts[cid] = self._concept(cid, key, surfaces[key], types[key], short_forms[key], long_forms[key])
+            res.concepts[cid] = self._concept(
+                cid, key, surfaces[key], types.get(key, {}), short_forms.get(key, {}), long_forms.get(key, {})
+            )
 
         # 5. lineage and vocabulary parents
         self._lineage(res)
