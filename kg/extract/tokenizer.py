@@ -25,8 +25,9 @@ from spacy.vocab import Vocab
 _ABBREVIATIONS = r"(?:e\.g|i\.e|al|cf|vs|etc|approx|resp|w\.r\.t|a\.k\.a|Fig|Figs|Eq|Eqs|Sec)\."
 _WORD = r"[^\W_](?:[\w'’]|[-.@+/:](?=[0-9a-z])|[-@+](?=[A-Z]))*(?:\+\+)?"
 TOKEN = re.compile(rf"(?P<space>\s+)|(?P<abbr>(?<![\w.]){_ABBREVIATIONS}(?!\w))|(?P<word>{_WORD})|(?P<other>\S)")
-# a possessive or contraction after a word is a token of its own, as in spaCy: "model's" -> "model", "'s"
-_CLITIC = re.compile(r"^(.+?)(['’](?:s|re|ve|ll|d|m|t))$", re.I)
+# a possessive or contraction after a word is a token of its own, as in spaCy: "model's" -> "model", "'s";
+# "models'" -> "models", "'"
+_CLITIC = re.compile(r"^(.+?)(['’](?:s|re|ve|ll|d|m|t)?)$", re.I)
 # inner "/" and ":" split as in spaCy unless between digits ("3:1", "1/2")
 _SPLIT_INNER = re.compile(r"(?<=[^\W\d_])[/:]|[/:](?=[^\W\d_])")
 SENTENCE_END = frozenset(".!?")
@@ -116,7 +117,7 @@ class AbstractTokenizer:
                 pieces = ((piece, pos),)
             pos += len(piece)
             for piece, at in pieces:
-                punct = not (piece[0].isalnum() or piece[0] in "'’")
+                punct = not (piece[0].isalnum() or piece[0] in "'’" and len(piece) > 1)
                 if after_end and not punct:
                     sents.append((toks[sent_first].idx, toks[-1].end, sent_first, len(toks)))
                     sent_first = len(toks)

@@ -69,3 +69,9 @@ def test_auto_jobs_uses_cores_only_for_enough_work(monkeypatch):
     assert auto_jobs(AUTO_MIN_PAPERS - 1) == 1
     assert auto_jobs(AUTO_MIN_PAPERS) == 3
     assert auto_jobs(10, requested=2) == 2
+
+
+def test_plural_possessive_is_split_and_a_boundary(nlp):
+    doc = nlp.make_doc("large language models' outputs")
+    assert [t.text for t in doc] == ["large", "language", "models", "'", "outputs"]
+    assert [t.punct for t in doc.user_data["kg_tokens"]] == [False, False, False, True, False]
