@@ -5,7 +5,8 @@ evidence on its own, but if hundreds of other abstracts use it too, it is an est
 term of the field: document frequency is a termhood score. This counts, for every phrase
 kg's run-time phrase finder proposes (kg.extract.phrases.noun_phrases over kg's tokenizer),
 and for every single noun that could name a concept (kg.extract.phrases.single_noun),
-the number of distinct abstracts it occurs in, and writes the phrases used by at least
+the number of distinct abstracts it occurs in (a phrase also counts for each shorter phrase
+with the same head inside it), and writes the phrases used by at least
 --min-df abstracts to kg/extract/data/phrase_df.tsv (key, df). The resolver reads it.
 
 Papers of the seed lists and of every gold set under tests/data are left out, so nothing is
@@ -82,8 +83,12 @@ def main() -> int:
             toks = doc.user_data["kg_tokens"]
             keys = {k for k in (single_noun(t.text, lex) for t in toks) if k}
             for _a, _b, i, j in doc.user_data["kg_sents"]:
-                for start, end, _words, _participial in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
+                for start, end, words, _participial in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
                     keys.add(norm_key(text[start:end]))
+                    # and every shorter phrase with the same head: "semantic masks" in
+                    # "high-fidelity semantic masks" is a use of "semantic masks" too
+                    for k in range(1, len(words) - 1):
+                        keys.add(norm_key(" ".join(words[k:])))
             df.update(keys)
     rows = sorted((k, n) for k, n in df.items() if n >= args.min_df and k)
     with open(args.out, "w", encoding="utf-8") as out:

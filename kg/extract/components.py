@@ -21,8 +21,8 @@ from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
 from kg.extract.names import family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
-from kg.extract.vocabulary import load_vocabulary
-from kg.resolve.normalize import singular
+from kg.extract.vocabulary import TERM_MIN_DF, load_vocabulary
+from kg.resolve.normalize import norm_key, singular
 
 
 @dataclass(slots=True)
@@ -316,13 +316,20 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         all_toks = doc.user_data["kg_tokens"]
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
-            for start, end, _words, participial in noun_phrases(toks, lex):
+            for start, end, words, participial in noun_phrases(toks, lex):
                 # weaker than every other extractor: give way where they found something
                 lo = bisect.bisect_left(starts, start - longest)
                 hi = bisect.bisect_left(starts, end)
                 if any(taken[k][1] > start for k in range(lo, hi)):
                     continue
                 text = doc.user_data["kg_text"][start:end]
+                # "high-fidelity semantic masks": when only the shorter phrase is a term of
+                # the field, the leading words are the paper's description of it
+                while len(words) >= 3 and word_df.get(norm_key(text), 0) < TERM_MIN_DF:
+                    rest = text[len(words[0]) :].lstrip()
+                    if word_df.get(norm_key(rest), 0) < TERM_MIN_DF:
+                        break
+                    start, text, words = end - len(rest), rest, words[1:]
                 # a participle phrase gets no type from its head: without one, the resolver
                 # keeps it only when the paper repeats it or the field uses it
                 ctype = None if participial else type_from_head(_head_key(text))

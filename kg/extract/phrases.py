@@ -133,6 +133,12 @@ GENERIC_SINGLE_NOUNS = frozenset(
 )
 
 
+# head words that only say what kind of thing the words before them name
+KIND_HEADS = frozenset(
+    "method approach framework task process technique strategy pipeline scheme paradigm procedure".split()
+)
+
+
 def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
     """Yield (start, end, words, participial) of candidate phrases in one sentence's tokens.
 
@@ -148,6 +154,9 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
                          or items[0][0].lower() in _VERB_LIKE_NOUNS):
             items.pop(0)
         while items and items[-1][3] not in _PHRASE_END:
+            items.pop()
+        # "preference prediction tasks", "peer review process": the kind word adds nothing
+        while len(items) > 2 and singular(items[-1][0].lower()) in KIND_HEADS and items[-2][3] in _PHRASE_END:
             items.pop()
         if not items:
             return None

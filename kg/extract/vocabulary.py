@@ -36,6 +36,10 @@ def is_acronym(text: str) -> bool:
     return 2 <= len(core) <= 10 and " " not in core and sum(c.isupper() for c in core) >= 2
 
 
+# abstracts of the mining corpus that must use a phrase for it to count as a term of the field
+TERM_MIN_DF = 3
+
+
 @dataclass
 class Vocabulary:
     entries: dict[str, Entry] = field(default_factory=dict)

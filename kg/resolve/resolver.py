@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from kg.extract.names import family_of
-from kg.extract.vocabulary import Vocabulary, is_acronym
+from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import norm_key, singular_surface, slug
@@ -25,7 +25,7 @@ _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 15
 TITLE_BONUS = 0.3
 MINED_TERM_MIN_DF = 8
-PHRASE_MIN_DF = 3  # abstracts of the mining corpus that must use a phrase for it to count as a term
+PHRASE_MIN_DF = TERM_MIN_DF
 # ... and above this many, a phrase the paper writes once is a stock collocation ("computational
 # costs", "model sizes") far more often than one of the paper's concepts
 PHRASE_STOCK_DF = 100

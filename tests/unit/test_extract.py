@@ -167,3 +167,14 @@ def test_single_noun_needs_repetition_or_the_title(nlp):
     for _name, proc in nlp.pipeline:
         doc = proc(doc)
     assert "chess" in texts(doc)
+
+
+def test_phrases_shed_kind_words_and_descriptions(nlp):
+    from kg.extract.phrases import lexicon, noun_phrases
+
+    s = "We study preference prediction tasks."
+    toks = [(t.text, t.idx, t.end) for t in nlp.make_doc(s).user_data["kg_tokens"]]
+    assert [s[a:b] for a, b, _w, _p in noun_phrases(toks, lexicon())] == ["preference prediction"]
+    # "semantic masks" is a term of the field, "high-fidelity semantic masks" is not
+    doc = nlp("It predicts high-fidelity semantic masks.")
+    assert [c.text for c in doc.user_data["kg"] if c.extractor == "phrases"] == ["semantic masks"]
