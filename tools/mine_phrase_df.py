@@ -83,7 +83,7 @@ def main() -> int:
             toks = doc.user_data["kg_tokens"]
             keys = {k for k in (single_noun(t.text, lex) for t in toks) if k}
             for _a, _b, i, j in doc.user_data["kg_sents"]:
-                for start, end, words, _participial in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
+                for start, end, words, _weak in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
                     keys.add(norm_key(text[start:end]))
                     # and every shorter phrase with the same head: "semantic masks" in
                     # "high-fidelity semantic masks" is a use of "semantic masks" too

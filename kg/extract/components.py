@@ -316,7 +316,7 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         all_toks = doc.user_data["kg_tokens"]
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
-            for start, end, words, participial in noun_phrases(toks, lex):
+            for start, end, words, weak in noun_phrases(toks, lex):
                 # weaker than every other extractor: give way where they found something
                 lo = bisect.bisect_left(starts, start - longest)
                 hi = bisect.bisect_left(starts, end)
@@ -330,9 +330,9 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                     if word_df.get(norm_key(rest), 0) < TERM_MIN_DF:
                         break
                     start, text, words = end - len(rest), rest, words[1:]
-                # a participle phrase gets no type from its head: without one, the resolver
-                # keeps it only when the paper repeats it or the field uses it
-                ctype = None if participial else type_from_head(_head_key(text))
+                # a weak phrase gets no type from its head: without one, the resolver keeps
+                # it only when the paper repeats it or the field uses it
+                ctype = None if weak else type_from_head(_head_key(text))
                 store.append(Candidate(text, start, end, ctype, "phrases", 0.45))
         single_nouns(doc, store)
         return doc

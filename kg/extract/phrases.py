@@ -140,11 +140,12 @@ KIND_HEADS = frozenset(
 
 
 def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
-    """Yield (start, end, words, participial) of candidate phrases in one sentence's tokens.
+    """Yield (start, end, words, weak) of candidate phrases in one sentence's tokens.
 
-    `participial` phrases contain a participle ("gated fusion", "message passing"): a
-    lexicon without context cannot tell them from clause fragments ("models trained"), so
-    the resolver keeps them only with corpus or in-paper support."""
+    `weak` phrases contain a participle ("gated fusion", "message passing"; a lexicon without
+    context cannot tell them from clause fragments, "models trained") or end in a generic head
+    ("action space", but also "key insight"): the resolver keeps them only with corpus or
+    in-paper support."""
     run: list[tuple[str, int, int, str]] = []
 
     def flush():
@@ -169,11 +170,14 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
         if len(words) == 1 and ("-" not in words[0] or words[0] in GENERIC_COMPOUNDS):
             return None
         head = singular(words[-1].split("-")[-1])  # "capabilities" is as generic as "capability"
-        if head in GENERIC_HEADS and len(words) < 3:
+        if head in GENERIC_HEADS and len(words) < 2:
             return None
         if is_generic_phrase([*words[:-1], head]) or any(w in GENERIC_COMPOUNDS for w in words):
             return None
-        return items[0][1], items[-1][2], words, any(i[3] in _PARTICIPLES for i in items)
+        # "adversarial robustness", "action space": a generic head makes a term only as often as
+        # a description ("key insight"); like participle phrases, these need support
+        weak = head in GENERIC_HEADS and len(words) < 3 or any(i[3] in _PARTICIPLES for i in items)
+        return items[0][1], items[-1][2], words, weak
 
     tags = _PHRASE_TAGS if lex is lexicon() else {}
     for word, start, end in tokens:

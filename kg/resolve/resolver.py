@@ -13,6 +13,7 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
@@ -29,6 +30,7 @@ PHRASE_MIN_DF = TERM_MIN_DF
 # ... and above this many, a phrase the paper writes once is a stock collocation ("computational
 # costs", "model sizes") far more often than one of the paper's concepts
 PHRASE_STOCK_DF = 100
+GENERIC_HEAD_MIN_DF = 30
 
 
 @dataclass
@@ -222,7 +224,10 @@ class Resolver:
                 return True  # the field uses it often: the mining corpus is the corroboration
         if in_paper >= 2 or in_corpus >= 2:
             return True
-        if PHRASE_MIN_DF <= self.vocab.phrase_df.get(norm_key(m.text), 0) < PHRASE_STOCK_DF:
+        df = self.vocab.phrase_df.get(key, 0) if key == norm_key(m.text) else self.vocab.phrase_df.get(norm_key(m.text), 0)
+        # a generic head ("action space", "key insight") needs the field to use the phrase more
+        low = GENERIC_HEAD_MIN_DF if key.rsplit(" ", 1)[-1] in GENERIC_HEADS else PHRASE_MIN_DF
+        if low <= df < PHRASE_STOCK_DF:
             return True  # other papers of the field use it: an established term
         if title and f" {key} " in title:
             return True  # the paper's own title names it

