@@ -277,6 +277,7 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
 
 # single nouns count only when the field uses them, but not everywhere: "chess", "hallucination"
 SINGLE_NOUN_DF = (3, 1000)
+SINGLE_NOUN_MIN_USES = 3  # in the abstract, the title counting as one
 
 
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
@@ -302,7 +303,7 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
             return
         title = {single_noun(w, lex) for w in re.findall(r"[a-z]+", doc.user_data.get("kg_title", ""))}
         for key, toks in seen.items():
-            if len(toks) + (key in title) < 2 or not (min_df <= word_df.get(key, 0) <= max_df):
+            if len(toks) + (key in title) < SINGLE_NOUN_MIN_USES or not (min_df <= word_df.get(key, 0) <= max_df):
                 continue
             for t in toks:
                 if not covered[t.idx]:
