@@ -28,7 +28,9 @@ GENERIC_MODIFIERS = frozenset(
     early deeper deep shallow long short external internal specialized remarkable tremendous
     exceptional outstanding unprecedented key core crucial vital valuable useful meaningful
     reasonable acceptable desirable appropriate suitable adequate sufficient necessary
-    specific explicit implicit detailed broader wider greater stronger weaker""".split()
+    specific explicit implicit detailed broader wider greater stronger weaker minimal untapped
+    widespread extended central clear correct full primary distinct intuitive seamless
+    substantial significant""".split()
 )
 
 GENERIC_HEADS = frozenset(
@@ -50,7 +52,8 @@ GENERIC_HEADS = frozenset(
     condition relevance appropriateness consistency structure style protocol decision
     prototype utility diagnosis format insight question process capability ability
     choice principle foundation path development formulation mode answer parameter layer
-    context environment""".split()
+    context environment potential effort adoption reliability requirement correlation expertise
+    suite recipe resource horizon overhead integrity creator speaker""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.
@@ -58,7 +61,12 @@ STOP_NAMES = frozenset(
     """I II III IV V VI VII VIII IX X XI XII AND OR NOT ALL ANY THE OUR WE IT
     ICML NeurIPS NIPS ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
     TMLR JMLR AISTATS UAI COLT CoRL RSS ICRA IROS arXiv GitHub HuggingFace URL PDF USA US UK EU
-    TL DR TL;DR FAQ ID IDs OK AM PM SoTA SOTA SOTAs""".split()
+    TL DR TL;DR FAQ ID IDs OK AM PM SoTA SOTA SOTAs
+    OpenAI Google Meta Microsoft Anthropic DeepMind NVIDIA Nvidia Alibaba Tencent Baidu ByteDance
+    Amazon Apple IBM Intel Huawei Samsung Stanford MIT Berkeley CMU Harvard Oxford Cambridge
+    USPTO NIH NSF DARPA WHO
+    China Chinese Korea Korean Japan Japanese India Indian Germany German France French Europe
+    European America American Africa African Asia Asian Canada Australia Brazil Russia""".split()
 )
 
 

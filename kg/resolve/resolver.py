@@ -30,7 +30,7 @@ PHRASE_MIN_DF = TERM_MIN_DF
 # ... and above this many, a phrase the paper writes once is a stock collocation ("computational
 # costs", "model sizes") far more often than one of the paper's concepts
 PHRASE_STOCK_DF = 100
-GENERIC_HEAD_MIN_DF = 30
+GENERIC_HEAD_MIN_DF = 10**9  # never: only repetition or the title keeps them
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """End to end on the embedded seed lists: every paper present, shared concepts merged."""
 
+import json
 import re
 from pathlib import Path
 
@@ -57,8 +58,10 @@ def test_build_is_deterministic(tmp_path):
 
 def test_seed_scores_do_not_regress(seed_graph):
     """Floors a little under today's figures (see README); raise them as extraction improves."""
-    r = evaluate(seed_graph, load_gold(GOLD / "seeds_gold.json"))
+    judged = json.loads((GOLD / "seeds_judged.json").read_text(encoding="utf-8"))
+    r = evaluate(seed_graph, load_gold(GOLD / "seeds_gold.json"), judged)
     assert r["papers"] == 38 and not r["unmatched_papers"]
+    assert r["precision_judged"] >= 0.87 and r["unjudged_links"] <= 40
     assert r["recall"] >= 0.62
     assert r["recall_partial"] >= 0.77
     # links beyond the 5-12 gold keys count against this figure even when valid (judged
@@ -71,7 +74,9 @@ def test_seed_scores_do_not_regress(seed_graph):
 
 def test_unseen_sample_scores_do_not_regress():
     G = build_graph([str(GOLD / "arxiv40.jsonl")])
-    r = evaluate(G, load_gold(GOLD / "arxiv40_gold.json"))
+    judged = json.loads((GOLD / "arxiv40_judged.json").read_text(encoding="utf-8"))
+    r = evaluate(G, load_gold(GOLD / "arxiv40_gold.json"), judged)
+    assert r["precision_judged"] >= 0.88 and r["unjudged_links"] <= 40
     assert r["papers"] == 40
     assert r["recall"] >= 0.65
     assert r["recall_partial"] >= 0.80
