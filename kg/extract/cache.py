@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 import sqlite3
-from dataclasses import asdict
 from importlib import resources
 from pathlib import Path
 
@@ -62,7 +61,7 @@ class ExtractionCache:
 
     def put_many(self, items) -> None:
         rows = [
-            (self.key(abstract), json.dumps([[asdict(m)[f] for f in _FIELDS] for m in mentions], ensure_ascii=False))
+            (self.key(abstract), json.dumps([[getattr(m, f) for f in _FIELDS] for m in mentions], ensure_ascii=False))
             for abstract, mentions in items
         ]
         with self.db:
