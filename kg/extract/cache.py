@@ -60,10 +60,10 @@ class ExtractionCache:
         return [Mention(paper_id=paper_id, **dict(zip(_FIELDS, values))) for values in json.loads(row[0])]
 
     def put_many(self, items) -> None:
-        rows = [
+        rows = (  # a generator: executemany streams it, so the JSON is never all in memory
             (self.key(abstract), json.dumps([[getattr(m, f) for f in _FIELDS] for m in mentions], ensure_ascii=False))
             for abstract, mentions in items
-        ]
+        )
         with self.db:
             self.db.executemany("INSERT OR REPLACE INTO mentions (key, data) VALUES (?, ?)", rows)
 
