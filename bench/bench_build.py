@@ -74,12 +74,21 @@ def kg_stages(records: list[dict], workdir: Path, jobs: int = 1) -> dict:
     }
 
 
+def auto_jobs(n: int) -> int:
+    from kg.extract.pipeline import auto_jobs as resolve_jobs
+
+    return resolve_jobs(n)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", default="../shared/corpora/arxiv_ai_2025_2026.jsonl.gz")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000])
     ap.add_argument("--out", default="bench/results/build.json")
-    ap.add_argument("--jobs", type=int, nargs="+", default=[1], help="also measure these --jobs values")
+    ap.add_argument(
+        "--jobs", type=int, nargs="+", default=[0, 1],
+        help="--jobs values to measure (0 = the default: one worker per core for 400+ abstracts)",
+    )
     args = ap.parse_args()
     rows = []
     for n in args.sizes:
@@ -89,13 +98,15 @@ def main() -> int:
             with tempfile.TemporaryDirectory() as tmp:
                 kg = kg_stages(records, Path(tmp), jobs)
             peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
             row = {
                 "n": len(records),
-                "jobs": jobs,
+                "jobs": jobs if jobs else f"auto ({auto_jobs(len(records))})",
                 "tokenizer_per_s": round(ref, 1),
                 **kg,
                 "ratio_to_tokenizer": round(kg["abstracts_per_s"] / ref, 3),
                 "peak_rss_mb": round(peak_mb),
+                "peak_worker_rss_mb": round(worker_mb),
             }
             rows.append(row)
             _print(row)
@@ -108,7 +119,7 @@ def _print(row: dict) -> None:
     print(
         f"n={row['n']:>6} jobs={row['jobs']}  tokenizer {row['tokenizer_per_s']:>7}/s  kg {row['abstracts_per_s']:>7}/s "
         f"(extract {row['extract_per_s']}/s)  ratio {row['ratio_to_tokenizer']}  "
-        f"stages {row['stages_s']}  peak {row['peak_rss_mb']} MB",
+        f"stages {row['stages_s']}  peak {row['peak_rss_mb']} MB (workers {row['peak_worker_rss_mb']} MB)",
         file=sys.stderr,
     )
 
