@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -23,6 +25,26 @@ class BuildReport:
     outputs: list[str] = field(default_factory=list)
     cache_hits: int = 0
     extracted: int = 0
+
+
+@contextlib.contextmanager
+def fewer_gc_pauses():
+    """Run a build with the cyclic garbage collector mostly out of the way.
+
+    A build allocates millions of small objects that live until it ends, and Python's
+    collector rescans the growing heap again and again (~15% of extraction time); kg's
+    data holds no reference cycles that need collecting mid-build. Objects that exist before
+    the build (vocabulary, lexicon) are frozen out of collection, and the young generation is
+    collected 140x less often. The previous settings come back afterwards.
+    """
+    old = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 100)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+        gc.unfreeze()
 
 
 def build_graph(
@@ -61,33 +83,35 @@ def build_graph(
         if warn:
             warn(msg)
 
-    t0 = time.perf_counter()
-    papers = list(read_papers(inputs, format=format, field_map=field_map, skip_bad=skip_bad, warn=_warn))
-    if not papers:
-        raise InputError(
-            "no papers found in " + ", ".join(str(i) for i in inputs),
-            hint="check the path, or pass --format for files with an unusual extension",
-        )
-    t1 = time.perf_counter()
-    extracted = _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report)
-    t2 = time.perf_counter()
-    rules = read_rules(rules_file) if rules_file else None
-    resolution = Resolver(load_vocabulary(vocab_file), rules=rules).resolve(extracted)
-    if review_file:
-        write_review(resolution, review_file)
-    t3 = time.perf_counter()
-    G = assemble(papers, resolution)
-    t4 = time.perf_counter()
-    if analytics:
-        from kg.graph.analytics import add_communities, add_cooccurrence
+    load_vocabulary(vocab_file)  # loaded before the collector freezes what exists
+    with fewer_gc_pauses():
+        t0 = time.perf_counter()
+        papers = list(read_papers(inputs, format=format, field_map=field_map, skip_bad=skip_bad, warn=_warn))
+        if not papers:
+            raise InputError(
+                "no papers found in " + ", ".join(str(i) for i in inputs),
+                hint="check the path, or pass --format for files with an unusual extension",
+            )
+        t1 = time.perf_counter()
+        extracted = _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report)
+        t2 = time.perf_counter()
+        rules = read_rules(rules_file) if rules_file else None
+        resolution = Resolver(load_vocabulary(vocab_file), rules=rules).resolve(extracted)
+        if review_file:
+            write_review(resolution, review_file)
+        t3 = time.perf_counter()
+        G = assemble(papers, resolution)
+        t4 = time.perf_counter()
+        if analytics:
+            from kg.graph.analytics import add_communities, add_cooccurrence
 
-        add_cooccurrence(G)
-        add_communities(G)
-    t5 = time.perf_counter()
-    report.papers = len(papers)
-    report.concepts = len(resolution.concepts)
-    report.edges = G.number_of_edges()
-    report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3, analytics=t5 - t4)
+            add_cooccurrence(G)
+            add_communities(G)
+        t5 = time.perf_counter()
+        report.papers = len(papers)
+        report.concepts = len(resolution.concepts)
+        report.edges = G.number_of_edges()
+        report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3, analytics=t5 - t4)
     return G
 
 
@@ -125,5 +149,5 @@ def write_outputs(G: nx.MultiDiGraph, out_dir: str | os.PathLike, formats: Seque
     from kg.export.atomic import atomic_batch
 
     out_dir = Path(out_dir)
-    with atomic_batch():  # renamed into place only once every file is written
+    with atomic_batch(), fewer_gc_pauses():  # renamed into place only once every file is written
         return [write(G, out_dir, fmt) for fmt in formats]

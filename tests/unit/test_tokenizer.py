@@ -75,3 +75,17 @@ def test_plural_possessive_is_split_and_a_boundary(nlp):
     doc = nlp.make_doc("large language models' outputs")
     assert [t.text for t in doc] == ["large", "language", "models", "'", "outputs"]
     assert [t.punct for t in doc.user_data["kg_tokens"]] == [False, False, False, True, False]
+
+
+def test_builds_restore_the_garbage_collector_settings():
+    import gc
+
+    from kg.api import fewer_gc_pauses
+
+    before = gc.get_threshold()
+    with fewer_gc_pauses():
+        assert gc.get_threshold()[0] == 100_000 and gc.get_freeze_count() > 0
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    with pytest.raises(ValueError), fewer_gc_pauses():
+        raise ValueError("a failed build")
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
