@@ -24,7 +24,7 @@ def main(argv: list[str]) -> int:
     for pid in sorted(n for n, a in G.nodes(data=True) if a.get("kind") == "Paper"):
         a = G.nodes[pid]
         linked = []
-        for _u, cid, key, d in sorted(G.out_edges(pid, keys=True, data=True), key=lambda e: (e[1], str(e[2]))):
+        for _u, cid, _key, d in sorted(G.out_edges(pid, keys=True, data=True), key=lambda e: (e[1], str(e[2]))):
             if d.get("type") not in PAPER_ROLES:
                 continue
             c = G.nodes[cid]

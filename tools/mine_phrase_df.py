@@ -59,10 +59,11 @@ def main() -> int:
     args = ap.parse_args()
 
     sys.path.insert(0, str(ROOT))
+    from spacy.vocab import Vocab
+
     from kg.extract.phrases import lexicon, noun_phrases, single_noun
     from kg.extract.tokenizer import AbstractTokenizer
     from kg.resolve.normalize import norm_key
-    from spacy.vocab import Vocab
 
     tokenize = AbstractTokenizer(Vocab())
     lex = lexicon()

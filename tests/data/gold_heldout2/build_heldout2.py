@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from annotations_heldout2 import HELDOUT2  # noqa: E402
-from select_heldout2 import MOD, REM, hashed, select, seed_prefixes  # noqa: E402
+from select_heldout2 import MOD, REM, hashed, seed_prefixes, select  # noqa: E402
 
 OUT = os.path.join(HERE, "heldout2_40_gold.json")
 TYPES = {"Model", "Method", "Framework", "Benchmark", "Dataset", "Task", "Metric", "Concept"}
