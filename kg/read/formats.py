@@ -79,7 +79,10 @@ def sniff_format(first_line: str, fields: FieldMap) -> str:
     names, abstract_names = fields.all_names(), set(fields.candidates("abstract"))
     for delimiter, fmt in (("\t", "tsv"), (",", "csv"), (";", "csv"), ("|", "csv")):
         if delimiter in line:
-            header = {cell.strip().lower() for cell in next(csv.reader([line], delimiter=delimiter), [])}
+            try:
+                header = {cell.strip().lower() for cell in next(csv.reader([line], delimiter=delimiter), [])}
+            except csv.Error:  # a stray CR inside the line ("a;\rb"): not a header row
+                continue
             # A header names the abstract column, or at least two known fields; a list title does not.
             if header & abstract_names or len(header & names) >= 2:
                 return fmt

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kg.errors import ConfigError, InputError
@@ -503,6 +503,7 @@ _FRAGMENTS = [
     chunks=st.lists(st.one_of(st.sampled_from(_FRAGMENTS), st.binary(max_size=20)), max_size=30),
     skip_bad=st.booleans(),
 )
+@example(suffix=".dat", chunks=[b";", b"\r", b"{"], skip_bad=False)  # a CR inside a sniffed first line
 def test_any_bytes_give_papers_or_input_error(tmp_path, suffix, chunks, skip_bad):
     data = b"".join(chunks)
     if suffix.endswith(".gz") and chunks and chunks[0] == b"x":
