@@ -60,6 +60,10 @@ class Mention:
     long_form: str = ""  # for acronym definitions: the expansion this paper gives
     vocab_key: str = ""  # the vocabulary entry that matched, when one did
 
+    def row(self) -> tuple:
+        """The field values in order: a plain tuple pickles and JSON-encodes far faster."""
+        return tuple(getattr(self, f) for f in self.__slots__)
+
 
 @dataclass(frozen=True, slots=True)
 class Concept:

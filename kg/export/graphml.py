@@ -53,8 +53,6 @@ def _text(value: str) -> str:
 
 
 def _value(value, gtype: str) -> str:
-    if gtype == "string":
-        return _text(str(scalar(value)))
     if gtype == "boolean":
         return "true" if value else "false"
     if gtype == "double":

@@ -18,8 +18,6 @@ from pathlib import Path
 
 from kg.models import Mention
 
-_FIELDS = [f for f in Mention.__dataclass_fields__ if f != "paper_id"]
-
 
 def fingerprint(vocab_file: str | None = None) -> str:
     """Hash of kg's version, the pipeline version and every data file extraction reads."""
@@ -57,11 +55,11 @@ class ExtractionCache:
             self.misses += 1
             return None
         self.hits += 1
-        return [Mention(paper_id=paper_id, **dict(zip(_FIELDS, values))) for values in json.loads(row[0])]
+        return [Mention(paper_id, *values) for values in json.loads(row[0])]
 
     def put_many(self, items) -> None:
         rows = (  # a generator: executemany streams it, so the JSON is never all in memory
-            (self.key(abstract), json.dumps([[getattr(m, f) for f in _FIELDS] for m in mentions], ensure_ascii=False))
+            (self.key(abstract), json.dumps([m.row()[1:] for m in mentions], ensure_ascii=False))  # less paper_id
             for abstract, mentions in items
         )
         with self.db:

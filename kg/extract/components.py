@@ -43,6 +43,14 @@ def _store(doc: Doc) -> list[Candidate]:
     return doc.user_data.setdefault("kg", [])
 
 
+def _coverage(text: str, store: list[Candidate]) -> bytearray:
+    """Which offsets of `text` some candidate spans: a lookup per word instead of a scan of the store."""
+    covered = bytearray(len(text) + 1)
+    for c in store:
+        covered[c.start : c.end] = b"\x01" * max(0, c.end - c.start)
+    return covered
+
+
 @Language.factory("kg_prepare")
 def make_prepare(nlp: Language, name: str):
     """Make sure the Doc carries kg's token and sentence tables (plain tuples, many times
@@ -133,10 +141,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                           vocab_key=entry.key if entry and n.text not in defined else "")
             )
         taken = {c.start for c in store}
-        # which offsets some candidate spans: a lookup per noun instead of a scan of the store
-        covered = bytearray(len(text) + 1)
-        for c in store:
-            covered[c.start : c.end] = b"\x01" * max(0, c.end - c.start)
+        covered = _coverage(text, store)
         for start, end, words in proper_nouns(doc.user_data["kg_tokens"], doc.user_data["kg_sents"], lex):
             if start in taken or covered[start]:
                 continue
@@ -289,11 +294,9 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
     min_df, max_df = SINGLE_NOUN_DF
 
     def single_nouns(doc: Doc, store: list[Candidate]) -> None:
-        """Single technical nouns the paper keeps returning to (twice, or once and in its title)."""
-        text = doc.user_data["kg_text"]
-        covered = bytearray(len(text) + 1)
-        for c in store:
-            covered[c.start : c.end] = b"\x01" * max(0, c.end - c.start)
+        """Single technical nouns the paper keeps returning to (SINGLE_NOUN_MIN_USES times, the
+        title counting as one), at the uses no other candidate covers."""
+        covered = _coverage(doc.user_data["kg_text"], store)
         seen: dict[str, list] = {}
         for t in doc.user_data["kg_tokens"]:
             key = single_noun(t.text, lex)

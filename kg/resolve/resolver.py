@@ -30,7 +30,6 @@ PHRASE_MIN_DF = TERM_MIN_DF
 # ... and above this many, a phrase the paper writes once is a stock collocation ("computational
 # costs", "model sizes") far more often than one of the paper's concepts
 PHRASE_STOCK_DF = 100
-GENERIC_HEAD_MIN_DF = 10**9  # never: only repetition or the title keeps them
 
 
 @dataclass
@@ -142,10 +141,11 @@ class Resolver:
         for paper, out in keyed:
             for key, _m in out:
                 term_papers[key].add(paper.id)
+        titles = {p.id: f" {norm_key(p.title)} " if p.title and not p.title_is_derived else "" for p, _ in keyed}
         filtered = []
         for paper, out in keyed:
             per = collections.Counter(k for k, _ in out)
-            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
+            title = titles[paper.id]
             filtered.append(
                 (paper, [(k, m) for k, m in out if self._corroborated(k, m, per[k], len(term_papers[k]), title)])
             )
@@ -163,7 +163,7 @@ class Resolver:
                 cur = best.get(cid)
                 if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.mention.start):
                     best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
-            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
+            title = titles[paper.id]
             in_title = {
                 concept_id(key) for key, m in out if title and (f" {key} " in title or f" {norm_key(m.text)} " in title)
             }
@@ -224,11 +224,12 @@ class Resolver:
                 return True  # the field uses it often: the mining corpus is the corroboration
         if in_paper >= 2 or in_corpus >= 2:
             return True
-        df = self.vocab.phrase_df.get(key, 0) if key == norm_key(m.text) else self.vocab.phrase_df.get(norm_key(m.text), 0)
-        # a generic head ("action space", "key insight") needs the field to use the phrase more
-        low = GENERIC_HEAD_MIN_DF if key.rsplit(" ", 1)[-1] in GENERIC_HEADS else PHRASE_MIN_DF
-        if low <= df < PHRASE_STOCK_DF:
-            return True  # other papers of the field use it: an established term
+        # other papers of the field use it: an established term, unless its head is generic
+        # ("action space" and "key insight" alike): those need the paper's own support
+        if key.rsplit(" ", 1)[-1] not in GENERIC_HEADS and (
+            PHRASE_MIN_DF <= self.vocab.phrase_df.get(norm_key(m.text), 0) < PHRASE_STOCK_DF
+        ):
+            return True
         if title and f" {key} " in title:
             return True  # the paper's own title names it
         # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)

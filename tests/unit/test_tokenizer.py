@@ -82,10 +82,18 @@ def test_builds_restore_the_garbage_collector_settings():
 
     from kg.api import fewer_gc_pauses
 
-    before = gc.get_threshold()
+    before, frozen = gc.get_threshold(), gc.get_freeze_count()
     with fewer_gc_pauses():
-        assert gc.get_threshold()[0] == 100_000 and gc.get_freeze_count() > 0
+        assert gc.get_threshold()[0] == 100_000 and gc.get_freeze_count() > frozen
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
     with pytest.raises(ValueError), fewer_gc_pauses():
         raise ValueError("a failed build")
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_mention_rows_round_trip():
+    from kg.models import Mention
+
+    m = Mention("p1", "GRPO", 3, 7, "Method", "USES", "names", 0.9, "We use GRPO.", "", "grpo")
+    assert m.row()[:3] == ("p1", "GRPO", 3)
+    assert Mention(*m.row()) == m
