@@ -359,6 +359,9 @@ def make_contributions(nlp: Language, name: str):
             if c.extractor == "definition" and c.long_form:
                 definitions.setdefault(c.long_form, []).append(c)
         applied: dict[str, str | None] = {}  # long form -> clause type last applied to its group
+        first_seen: dict[str, int] = {}
+        for c in named:
+            first_seen.setdefault(c.text, c.start)
 
         def first_from(cands: list[Candidate], starts: list[int], lo: int, hi: int) -> Candidate | None:
             i = bisect.bisect_left(starts, lo)  # the first candidate with lo <= start < hi
@@ -392,7 +395,9 @@ def make_contributions(nlp: Language, name: str):
                 stop = _REUSE_CUE.search(sent_text, min(contrib.end, pick.end - s0))
                 stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
                 window = named[bisect.bisect_left(named_starts, pick.end) : bisect.bisect_left(named_starts, stop_at)]
-                picks += [c for c in window if c is not pick and _coined(c)]
+                # a name the abstract already used before this sentence is background ("a method
+                # that densifies the reward of GRPO" after "Group Relative Policy Optimization (GRPO)")
+                picks += [c for c in window if c is not pick and _coined(c) and first_seen[c.text] >= s0]
                 for chosen in picks:
                     _mark_proposed(chosen, contrib.type, definitions, applied)
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution

@@ -136,6 +136,12 @@ def proposed(nlp, text, title=""):
         ),
         # a concept the vocabulary knows is used, not proposed
         ("We propose to steer large language models (LLMs) with GateSteer.", ["GateSteer"]),
+        # a name the abstract defined before the announcement is background, not a contribution
+        (
+            "Group Relative Policy Optimization (GRPO) trains reasoners. "
+            "We propose Sparse Reward Shaping (SRS), a method that densifies the reward of GRPO.",
+            ["SRS", "Sparse Reward Shaping"],
+        ),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
