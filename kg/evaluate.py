@@ -50,6 +50,25 @@ def load_gold(path: str | os.PathLike) -> dict:
     return data
 
 
+def merge_judgements(*docs: dict) -> dict:
+    """One verdict file from several rounds of judging; a later round's verdict on a name wins."""
+    papers: dict[str, dict[str, dict]] = {}
+    for doc in docs:
+        for jp in doc.get("papers", []):
+            verdicts = papers.setdefault(jp["paper"], {})
+            for name in jp.get("valid", []):
+                verdicts[name] = {"valid": True}
+            for item in jp.get("invalid", []):
+                item = item if isinstance(item, dict) else {"concept": item}
+                verdicts[item["concept"]] = {"valid": False, **item}
+    return {"papers": [
+        {"paper": pid,
+         "valid": [n for n, v in verdicts.items() if v["valid"]],
+         "invalid": [{"concept": n, "why": v.get("why", "")} for n, v in verdicts.items() if not v["valid"]]}
+        for pid, verdicts in papers.items()
+    ]}
+
+
 def _find_paper(G, index: dict[str, str], gp: dict) -> str | None:
     if gp.get("id") and gp["id"] in G:
         return gp["id"]

@@ -232,15 +232,16 @@ def paper(ref, graph_dir, as_json):
 @main.command("eval")
 @click.argument("gold", type=click.Path(dir_okay=False))
 @graph_option
-@click.option("--judged", "judged_file", type=click.Path(dir_okay=False), help="Valid/invalid verdicts on linked concepts, for judged precision.")
+@click.option("--judged", "judged_files", multiple=True, type=click.Path(dir_okay=False),
+              help="Valid/invalid verdicts on linked concepts, for judged precision (repeatable: rounds of judging add up).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full JSON report.")
 @handle_errors
-def eval_cmd(gold, graph_dir, judged_file, as_json):
+def eval_cmd(gold, graph_dir, judged_files, as_json):
     """Score a built graph against an annotated GOLD file (recall, precision, contributions, merges)."""
-    from kg.evaluate import evaluate, load_gold
+    from kg.evaluate import evaluate, load_gold, merge_judgements
     from kg.graph.io import load_graph
 
-    judged = load_gold(judged_file) if judged_file else None
+    judged = merge_judgements(*(load_gold(f) for f in judged_files)) if judged_files else None
     report = evaluate(load_graph(graph_dir), load_gold(gold), judged)
 
     def render(r):

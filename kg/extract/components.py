@@ -367,6 +367,14 @@ def make_contributions(nlp: Language, name: str):
             i = bisect.bisect_left(starts, lo)  # the first candidate with lo <= start < hi
             return cands[i] if i < len(cands) and starts[i] < hi else None
 
+        def inside_phrase(c: Candidate) -> bool:
+            """Part of a longer term ("KV" in "reordering KV caches"): a word of that term, not a name."""
+            i = bisect.bisect_right(phrase_starts, c.start)
+            for p in phrases[max(0, i - 8) : i]:
+                if p.start <= c.start and p.end >= c.end and p.end - p.start > c.end - c.start:
+                    return True
+            return False
+
         def first_new(lo: int, hi: int) -> Candidate | None:
             """The first name in [lo, hi) that is not a concept the vocabulary already knows."""
             i = bisect.bisect_left(named_starts, lo)
@@ -397,7 +405,10 @@ def make_contributions(nlp: Language, name: str):
                 window = named[bisect.bisect_left(named_starts, pick.end) : bisect.bisect_left(named_starts, stop_at)]
                 # a name the abstract already used before this sentence is background ("a method
                 # that densifies the reward of GRPO" after "Group Relative Policy Optimization (GRPO)")
-                picks += [c for c in window if c is not pick and _coined(c) and first_seen[c.text] >= s0]
+                picks += [
+                    c for c in window
+                    if c is not pick and _coined(c) and first_seen[c.text] >= s0 and not inside_phrase(c)
+                ]
                 for chosen in picks:
                     _mark_proposed(chosen, contrib.type, definitions, applied)
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution

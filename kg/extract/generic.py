@@ -6,6 +6,8 @@ these; a phrase with one real content word ("policy improvement") is kept.
 
 from __future__ import annotations
 
+import re
+
 GENERIC_MODIFIERS = frozenset(
     """novel new existing various different several many multiple significant substantial strong
     state-of-the-art sota current recent previous prior other such same diverse extensive
@@ -82,3 +84,27 @@ def is_mined_term_kept(words: list[str]) -> bool:
     if words[0] in GENERIC_MODIFIERS:
         return False
     return not any(w in ("datum", "et", "al", "e.g", "i.e") or not w[0].isalnum() for w in words)
+
+
+# last parts that make a hyphenated word an adjective: "decoder-only", "CLIP-style",
+# "IRAC-aligned", "coarse-to-fine", "model-agnostic"
+_MODIFIER_ENDS = frozenset(
+    "only style like aware free based level wise specific agnostic driven centric oriented grained "
+    "fine scale sized friendly intensive efficient heavy dependent independent invariant".split()
+)
+_MODIFIER_PREFIXES = ("pre-", "post-", "non-", "anti-", "semi-")
+_NEXT_WORD = re.compile(r"[ \t]+[a-z][a-z-]*\b")
+
+
+def is_bare_modifier(text: str, after: str) -> bool:
+    """A single hyphenated word used in front of a noun ("decoder-only transformer",
+    "post-RoPE rotation", "hand-crafted features"): a piece of a longer term, not a concept.
+
+    `after` is the text that follows the word in the abstract.
+    """
+    if " " in text or "-" not in text.strip("-") or not _NEXT_WORD.match(after):
+        return False
+    last = text.rsplit("-", 1)[1]
+    if last.islower() and (last in _MODIFIER_ENDS or (last.endswith("ed") and len(last) > 3)):
+        return True
+    return text.lower().startswith(_MODIFIER_PREFIXES)

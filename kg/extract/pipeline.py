@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "9"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "10"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -36,6 +36,7 @@ def make_nlp(vocab_file: str | None = None):
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
+    from kg.extract.generic import is_bare_modifier
     from kg.extract.roles import SentenceRoles
 
     cands = doc.user_data.get("kg", [])
@@ -43,13 +44,15 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     cands = sorted(cands, key=lambda c: (c.start, -(c.end - c.start)))
     kept = []
     cover_end = -1
+    text = doc.user_data["kg_text"]
     for c in cands:
         if c.end <= cover_end and c.extractor != "definition" and not c.proposed:
+            continue
+        if c.extractor != "definition" and is_bare_modifier(c.text, text[c.end : c.end + 40]):
             continue
         kept.append(c)
         cover_end = max(cover_end, c.end)
     sents = sentences(doc)
-    text = doc.user_data["kg_text"]
     out = []
     long_roles: dict[str, str] = {}
     si = 0

@@ -19,12 +19,12 @@ from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import norm_key, singular_surface, slug
+from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 15
-TITLE_BONUS = 0.3
 MINED_TERM_MIN_DF = 8
 PHRASE_MIN_DF = TERM_MIN_DF
 # ... and above this many, a phrase the paper writes once is a stock collocation ("computational
@@ -55,20 +55,21 @@ def _count(counts: dict, item, weight: float = 1) -> None:
     counts[item] = counts.get(item, 0) + weight
 
 
-def _rank_score(link: PaperLink) -> float:
-    """Which links a paper keeps under the cap: contributions first, then by evidence strength."""
-    bonus = {"PROPOSES": 1.0, "MENTIONS": 0.0}.get(link.role, 0.1)
-    return link.score + bonus
-
-
 @functools.lru_cache(maxsize=1 << 18)
 def concept_id(key: str) -> str:
     return "concept:" + slug(key)
 
 
 class Resolver:
-    def __init__(self, vocab: Vocabulary, max_per_paper: int = MAX_CONCEPTS_PER_PAPER, rules: MergeRules | None = None):
+    def __init__(
+        self,
+        vocab: Vocabulary,
+        max_per_paper: int = MAX_CONCEPTS_PER_PAPER,
+        rules: MergeRules | None = None,
+        ranker: LinkRanker | None = None,
+    ):
         self.vocab = vocab
+        self.ranker = ranker or LinkRanker.load()
         self.max_per_paper = max_per_paper
         self.rules = rules or MergeRules()
         self._canon: dict[str, str] = {}
@@ -136,45 +137,29 @@ class Resolver:
                     _count(short_forms[key], self._short(m.text))
             keyed.append((paper, out))
 
-        # mined phrases need corroboration: used twice in the paper, or by two papers here
+        # weak evidence needs corroboration: measured on judged abstracts, a ranker alone let in
+        # too many one-off phrases ("persistent issues", "framework mirrors")
         term_papers: dict[str, set] = collections.defaultdict(set)
         for paper, out in keyed:
             for key, _m in out:
                 term_papers[key].add(paper.id)
-        titles = {p.id: f" {norm_key(p.title)} " if p.title and not p.title_is_derived else "" for p, _ in keyed}
         filtered = []
         for paper, out in keyed:
             per = collections.Counter(k for k, _ in out)
-            title = titles[paper.id]
+            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
             filtered.append(
                 (paper, [(k, m) for k, m in out if self._corroborated(k, m, per[k], len(term_papers[k]), title)])
             )
         keyed = filtered
 
         res = Resolution()
-        # 3. paper -> concept links: strongest role, best evidence, capped per paper
+        # 3. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
-        for paper, out in keyed:
-            best: dict[str, PaperLink] = {}
-            counts: collections.Counter = collections.Counter()
-            for key, m in out:
-                cid = concept_id(key)
-                counts[cid] += 1
-                cur = best.get(cid)
-                if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.mention.start):
-                    best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
-            title = titles[paper.id]
-            in_title = {
-                concept_id(key) for key, m in out if title and (f" {key} " in title or f" {norm_key(m.text)} " in title)
-            }
-            for cid, link in best.items():
-                link.score = round(min(1.0, link.score + 0.05 * (counts[cid] - 1)), 3)
-            # under the cap, what the title names comes first: titles name a paper's key concepts
-            ranked = sorted(
-                best.values(),
-                key=lambda lk: (-_rank_score(lk) - (TITLE_BONUS if lk.concept_id in in_title else 0.0), lk.mention.start, lk.concept_id),
-            )
-            keep = ranked[: self.max_per_paper]
+        for _paper, candidates in self.candidates(keyed):
+            scored = [(lk, self.ranker.probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)) for lk, ev in candidates]
+            # contributions first, then the likeliest key concepts
+            scored.sort(key=lambda c: (-c[1], c[0].mention.start, c[0].concept_id))
+            keep = [lk for lk, p in scored[: self.max_per_paper] if p >= self.ranker.threshold]
             keep.sort(key=lambda lk: lk.concept_id)
             res.links.extend(keep)
             used.update(lk.concept_id for lk in keep)
@@ -234,6 +219,48 @@ class Resolver:
             return True  # the paper's own title names it
         # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)
         return m.type in ("Method", "Task") and " " in key
+
+    def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
+        """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
+        phrase_df = self.vocab.phrase_df
+        for paper, out in keyed:
+            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
+            size = max(1, len(paper.abstract))
+            best: dict[str, PaperLink] = {}
+            evidence: dict[str, Evidence] = {}
+            for key, m in out:
+                cid = concept_id(key)
+                cur = best.get(cid)
+                if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.mention.start):
+                    best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
+                ev = evidence.get(cid)
+                if ev is None:
+                    entry = self.vocab.entries.get(key)
+                    ev = evidence[cid] = Evidence(
+                        role=m.role, extractor=m.extractor, type=m.type, score=m.score, first=m.start / size,
+                        curated=bool(entry and entry.curated), words=len(key.split()),
+                        generic_head=key.rsplit(" ", 1)[-1] in GENERIC_HEADS,
+                    )
+                ev.uses += 1
+                ev.extractors.add(m.extractor)
+                if m.start / size < ev.first:
+                    ev.first = m.start / size
+                if m.vocab_key:
+                    ev.in_vocabulary = True
+                text_key = norm_key(m.text)
+                df = phrase_df.get(text_key, 0)
+                if df > ev.field_df:
+                    ev.field_df = df
+                if title and not ev.in_title:
+                    ev.in_title = f" {key} " in title or f" {text_key} " in title
+            scored = []
+            for cid, link in best.items():
+                ev = evidence[cid]
+                m = link.mention
+                ev.role, ev.extractor, ev.type, ev.score, ev.acronym = link.role, m.extractor, m.type, m.score, is_acronym(m.text)
+                link.score = round(min(1.0, link.score + 0.05 * (ev.uses - 1)), 3)
+                scored.append((link, ev))
+            yield paper, scored
 
     def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
         if self.rules.split:

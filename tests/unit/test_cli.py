@@ -98,3 +98,26 @@ def test_every_command_has_help():
         r = run(name, "--help")
         assert r.exit_code == 0, name
         assert cmd.help, f"{name} has no help text"
+
+
+def test_eval_adds_up_rounds_of_judging(built, tmp_path):
+    """Two --judged files: verdicts add up, and a later round's verdict on a name wins."""
+    out, _ = built
+    G = nx.read_graphml(out / "graph.graphml", force_multigraph=True)
+    pid = sorted(n for n, a in G.nodes(data=True) if a["kind"] == "Paper")[0]
+    names = sorted(G.nodes[c]["name"] for _p, c in G.out_edges(pid))[:3]
+    assert len(names) == 3
+    first = {"papers": [{"paper": pid, "valid": names[:2], "invalid": []}]}
+    second = {"papers": [{"paper": pid, "valid": [], "invalid": [{"concept": names[1], "why": "generic"},
+                                                                 {"concept": names[2], "why": "fragment"}]}]}
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(first), encoding="utf-8")
+    b.write_text(json.dumps(second), encoding="utf-8")
+    gold = ROOT / "tests/data/gold/seeds_gold.json"
+    r = run("eval", gold, "--graph", out, "--judged", a, "--judged", b, "--json")
+    assert r.exit_code == 0, r.output
+    report = json.loads(r.output)
+    assert report["judged_links"] == 3
+    assert report["precision_judged"] == round(1 / 3, 3)
+    only_first = json.loads(run("eval", gold, "--graph", out, "--judged", a, "--json").output)
+    assert only_first["judged_links"] == 2 and only_first["precision_judged"] == 1.0

@@ -142,6 +142,11 @@ def proposed(nlp, text, title=""):
             "We propose Sparse Reward Shaping (SRS), a method that densifies the reward of GRPO.",
             ["SRS", "Sparse Reward Shaping"],
         ),
+        # a word of a longer term later in the announcement is not a second contribution
+        (
+            "We introduce cache coherent resampling, which realizes updates by reordering KV caches.",
+            ["cache coherent resampling"],
+        ),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
@@ -173,3 +178,28 @@ def test_single_noun_needs_repetition_or_the_title(nlp):
     for _name, proc in nlp.pipeline:
         doc = proc(doc)
     assert "chess" in texts(doc)
+
+
+@pytest.mark.parametrize(
+    "text, after, bare",
+    [
+        ("decoder-only", " transformers are", True),
+        ("CLIP-style", " contrastive training", True),
+        ("hand-crafted", " features", True),
+        ("post-RoPE", " rotation", True),
+        ("decoder-only", ", as in", False),  # used alone: the word is the concept
+        ("Qwen2.5-VL", " model", False),  # a model name, not an adjective
+        ("chain-of-thought", " reasoning", False),
+        ("test-time scaling", " laws", False),  # not a single word
+    ],
+)
+def test_bare_hyphenated_modifiers(text, after, bare):
+    from kg.extract.generic import is_bare_modifier
+
+    assert is_bare_modifier(text, after) is bare
+
+
+def test_a_bare_modifier_is_not_a_mention(nlp):
+    text = "We study decoder-only transformers and hand-crafted features with GRPO."
+    got = {m.text for m in mentions_from_doc(nlp(text), "p")}
+    assert "GRPO" in got and not {"decoder-only", "hand-crafted"} & got

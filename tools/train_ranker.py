@@ -1,0 +1,123 @@
+"""Learn the link ranker's weights (kg/resolve/data/ranker.json) from annotated abstracts.
+
+    python3 tools/train_ranker.py            # trains on the two dev sets, writes the weights
+
+Every candidate link of every dev paper (no cap, no threshold) becomes one example: its
+evidence features (kg.resolve.ranking.features) and whether the concept is one of the
+paper's gold key concepts (exact match on any normalized form, as `kg eval` counts recall).
+The model is an L2-regularised logistic regression fitted by Newton's method; weights are
+rounded so the file, and every build using it, is the same on every machine.
+
+Only the dev sets train it (seeds and arXiv-40); the held-out sets stay for evaluation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kg.evaluate import _alnum, _find_paper, _forms  # noqa: E402
+from kg.extract.pipeline import extract  # noqa: E402
+from kg.extract.vocabulary import load_vocabulary  # noqa: E402
+from kg.graph.build import build_graph  # noqa: E402
+from kg.graph.inspect import papers as paper_ids  # noqa: E402
+from kg.read import read_papers  # noqa: E402
+from kg.resolve.normalize import norm_key  # noqa: E402
+from kg.resolve.ranking import FEATURE_NAMES, LinkRanker, features  # noqa: E402
+from kg.resolve.resolver import Resolver  # noqa: E402
+
+DEV_SETS = {
+    "seeds": (ROOT / "seeds", ROOT / "tests/data/gold/seeds_gold.json"),
+    "arxiv40": (ROOT / "tests/data/gold/arxiv40.jsonl", ROOT / "tests/data/gold/arxiv40_gold.json"),
+}
+THRESHOLD = 0.15  # below this a candidate is left out even when the paper has room
+L2 = 3.0
+
+
+class _Recorder(Resolver):
+    """A resolver that keeps every candidate and remembers its evidence."""
+
+    def __init__(self, vocab):
+        super().__init__(vocab, max_per_paper=10**9, ranker=LinkRanker({}, threshold=0.0))
+        self.evidence = {}
+
+    def candidates(self, keyed):
+        for paper, cands in super().candidates(keyed):
+            for link, ev in cands:
+                self.evidence[(link.paper_id, link.concept_id)] = ev
+            yield paper, cands
+
+
+def examples(inputs: Path, gold_path: Path) -> list[tuple[dict[str, float], int]]:
+    """(features, is a gold key concept) for every candidate link of the annotated papers."""
+    papers = list(read_papers([str(inputs)]))
+    resolver = _Recorder(load_vocabulary())
+    resolution = resolver.resolve(extract(papers, jobs=1))
+    G = build_graph(papers, resolution)
+    gold = json.loads(gold_path.read_text(encoding="utf-8"))
+    index = {_alnum(G.nodes[p].get("abstract", ""), 200): p for p in paper_ids(G)}
+    keys_of = {}
+    for gp in gold["papers"]:
+        pid = _find_paper(G, index, gp)
+        if pid:
+            keys_of[pid] = [{norm_key(f) for f in kc["forms"] if f} for kc in gp["key_concepts"]]
+    out = []
+    for (pid, cid), ev in sorted(resolver.evidence.items()):
+        if pid in keys_of:
+            forms = _forms(G, cid)
+            out.append((features(ev), int(any(forms & keys for keys in keys_of[pid]))))
+    return out
+
+
+def fit(X: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
+    """Logistic regression by Newton's method (the bias is not regularised)."""
+    w = np.zeros(X.shape[1])
+    reg = np.full(X.shape[1], l2)
+    reg[0] = 0.0
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-X @ w))
+        grad = X.T @ (p - y) + reg * w
+        hess = (X.T * (p * (1 - p))) @ X + np.diag(reg)
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "kg/resolve/data/ranker.json"))
+    args = ap.parse_args()
+    rows = []
+    for name, (inputs, gold) in DEV_SETS.items():
+        got = examples(inputs, gold)
+        print(f"{name}: {len(got)} candidates, {sum(y for _f, y in got)} gold key concepts", file=sys.stderr)
+        rows += got
+    X = np.array([[f.get(n, 0.0) for n in FEATURE_NAMES] for f, _y in rows])
+    y = np.array([y for _f, y in rows], dtype=float)
+    w = fit(X, y, L2)
+    weights = {n: round(float(v), 4) for n, v in zip(FEATURE_NAMES, w) if round(float(v), 4) != 0.0}
+    doc = {
+        "about": "kg link ranker: logistic weights over kg.resolve.ranking.features; written by tools/train_ranker.py",
+        "trained_on": {name: str(inputs.relative_to(ROOT)) for name, (inputs, _g) in DEV_SETS.items()},
+        "examples": len(rows),
+        "positives": int(y.sum()),
+        "l2": L2,
+        "threshold": THRESHOLD,
+        "weights": weights,
+    }
+    Path(args.out).write_text(json.dumps(doc, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}: {len(weights)} weights from {len(rows)} examples", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
