@@ -103,10 +103,9 @@ def build_graph(
         G = assemble(papers, resolution)
         t4 = time.perf_counter()
         if analytics:
-            from kg.graph.analytics import add_communities, add_cooccurrence
+            from kg.graph.analytics import add_analytics
 
-            add_cooccurrence(G)
-            add_communities(G)
+            add_analytics(G)
         t5 = time.perf_counter()
         report.papers = len(papers)
         report.concepts = len(resolution.concepts)

@@ -11,6 +11,8 @@ import networkx as nx
 
 from kg.errors import GraphError
 from kg.export.atomic import atomic_open
+from kg.export.flatten import json_texts
+from kg.export.order import sorted_edges
 
 FORMAT_VERSION = 1
 
@@ -37,15 +39,12 @@ def write_json(G: nx.MultiDiGraph, path: str | os.PathLike, chunk: int = 1000) -
     Streams: one node or edge per line, encoded `chunk` at a time (one-shot encoding runs in
     C), never the whole document in memory; the text equals :func:`graph_to_data`'s dump.
     """
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
     head = {k: v for k, v in graph_to_data(nx.MultiDiGraph(**G.graph)).items() if k not in ("nodes", "edges")}
-    nodes = ({"id": n, **G.nodes[n]} for n in sorted(G.nodes))
-    edges = (
-        {"source": u, "target": v, "key": k, **d}
-        for u, v, k, d in sorted(G.edges(keys=True, data=True), key=lambda e: (e[0], e[1], str(e[2])))
-    )
+    node_attrs = G._node
+    nodes = ({"id": n, **node_attrs[n]} for n in sorted(node_attrs))
+    edges = ({"source": u, "target": v, "key": k, **d} for u, v, k, d in sorted_edges(G))
     with atomic_open(path) as handle:
-        handle.write(dumps(head)[:-1])
+        handle.write(json.JSONEncoder(ensure_ascii=False).encode(head)[:-1])
         for name, items in (("nodes", nodes), ("edges", edges)):
             handle.write(f', "{name}": [')
             first = True
@@ -53,7 +52,7 @@ def write_json(G: nx.MultiDiGraph, path: str | os.PathLike, chunk: int = 1000) -
                 batch = list(itertools.islice(items, chunk))
                 if not batch:
                     break
-                handle.write(("" if first else ",") + ",".join("\n" + dumps(item) for item in batch))
+                handle.write(("\n" if first else ",\n") + ",\n".join(json_texts(batch)))
                 first = False
             handle.write("\n]")
         handle.write("}\n")

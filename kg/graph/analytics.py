@@ -51,18 +51,22 @@ def paper_concept_index(G: nx.MultiDiGraph) -> tuple[dict[str, list[str]], dict[
     """
     p2c: dict[str, list[str]] = {}
     c2p: dict[str, list[str]] = {}
-    for n, a in G.nodes(data=True):
+    for n, a in G._node.items():  # raw dicts: the public views double the cost on a large graph
         kind = a.get("kind")
         if kind == PAPER:
             p2c[n] = []
         elif kind == CONCEPT:
             c2p[n] = []
-    succ = G._succ  # the raw dicts: the public views double the cost of this loop on a large graph
+    succ = G._succ
+    roles = _ROLES
     for p in sorted(p2c):
         linked = p2c[p]
         for c, keys in succ[p].items():
-            if c in c2p and any(_edge_type(k, d) in _ROLES for k, d in keys.items()):
-                linked.append(c)
+            if c in c2p:
+                for k, d in keys.items():
+                    if d.get("type", k) in roles:
+                        linked.append(c)
+                        break
         linked.sort()
         for c in linked:
             c2p[c].append(p)  # papers arrive in sorted order
@@ -273,6 +277,8 @@ def _path_row(G: nx.MultiDiGraph, path: list[str]) -> dict:
 # ---------------------------------------------------------------------------------------
 # co-occurrence
 
+Index = tuple[dict[str, list[str]], dict[str, list[str]]]
+
 
 def cooccurrence(G: nx.MultiDiGraph, min_count: int = 2) -> list[dict]:
     """Return concept pairs that share at least `min_count` papers, sorted by (source, target).
@@ -288,38 +294,74 @@ def cooccurrence(G: nx.MultiDiGraph, min_count: int = 2) -> list[dict]:
 
 
 def _cooccurrence(p2c: dict[str, list[str]], c2p: dict[str, list[str]], min_count: int) -> list[dict]:
-    if min_count < 1:
-        raise GraphError(f"min_count must be at least 1, not {min_count}")
-    counts: collections.Counter = collections.Counter()
-    for p in sorted(p2c):
-        counts.update(itertools.combinations(p2c[p], 2))  # p2c lists are sorted: a < b
     n_papers = len(p2c)
     rows = []
-    for (x, y), c in sorted(item for item in counts.items() if item[1] >= min_count):
+    for x, y, c in _pair_counts(p2c, c2p, min_count):
         assoc = n_papers * c / (len(c2p[x]) * len(c2p[y]))
         rows.append({"source": x, "target": y, "count": c, "association": assoc, "pmi": math.log2(assoc)})
     return rows
 
 
-def add_cooccurrence(G: nx.MultiDiGraph, min_count: int = 2) -> int:
+def _pair_counts(p2c: dict[str, list[str]], c2p: dict[str, list[str]], min_count: int) -> list[tuple[str, str, int]]:
+    """(source, target, papers sharing both) for pairs with at least `min_count`, sorted.
+
+    Counted with numpy on concept ranks: a 32k-paper build has ~3.4 million paper-level pairs,
+    and a Counter of string tuples spends seconds hashing and sorting them.
+    """
+    import numpy as np
+
+    if min_count < 1:
+        raise GraphError(f"min_count must be at least 1, not {min_count}")
+    concepts = sorted(c2p)
+    rank = {c: i for i, c in enumerate(concepts)}
+    size = len(concepts)
+    upper: dict[int, tuple] = {}  # papers with k concepts share one triangle of index pairs
+    codes = []
+    for cs in p2c.values():
+        k = len(cs)
+        if k < 2:
+            continue
+        if k not in upper:
+            upper[k] = np.triu_indices(k, 1)
+        ranks = np.array([rank[c] for c in cs], dtype=np.int64)  # p2c lists are sorted: a < b
+        first, second = upper[k]
+        codes.append(ranks[first] * size + ranks[second])
+    if not codes:
+        return []
+    pairs, counts = np.unique(np.concatenate(codes), return_counts=True)  # sorted codes = sorted pairs
+    keep = counts >= min_count
+    pairs, counts = pairs[keep].tolist(), counts[keep].tolist()
+    return [(concepts[code // size], concepts[code % size], c) for code, c in zip(pairs, counts)]
+
+
+def add_cooccurrence(G: nx.MultiDiGraph, min_count: int = 2, *, index: Index | None = None) -> int:
     """Add CO_OCCURS edges (weight = shared papers, association) to `G`; return how many.
 
     Replaces any CO_OCCURS edges already there, so calling it twice changes nothing. Edges go
-    from the smaller concept id to the larger.
+    from the smaller concept id to the larger. `index` is :func:`paper_concept_index` of `G`
+    when the caller has it already (CO_OCCURS edges do not change it).
     """
-    rows = cooccurrence(G, min_count=min_count)
-    old = [(u, v, k) for u, v, k, d in G.edges(keys=True, data=True) if _edge_type(k, d) == CO_OCCURS]
+    p2c, c2p = index if index is not None else paper_concept_index(G)
+    pairs = _pair_counts(p2c, c2p, min_count)
+    old = [
+        (u, v, k)
+        for u, nbrs in G._succ.items()  # raw dicts: the edge view costs seconds on a large graph
+        for v, keys in nbrs.items()
+        for k, d in keys.items()
+        if d.get("type", k) == CO_OCCURS
+    ]
     G.remove_edges_from(old)
-    for r in rows:
-        G.add_edge(
-            r["source"],
-            r["target"],
-            key=CO_OCCURS,
-            type=CO_OCCURS,
-            weight=float(r["count"]),
-            association=r["association"],
+    n_papers = len(p2c)
+    G.add_edges_from(
+        (
+            x,
+            y,
+            CO_OCCURS,
+            {"type": CO_OCCURS, "weight": float(c), "association": n_papers * c / (len(c2p[x]) * len(c2p[y]))},
         )
-    return len(rows)
+        for x, y, c in pairs
+    )
+    return len(pairs)
 
 
 # ---------------------------------------------------------------------------------------
@@ -333,31 +375,33 @@ def communities(
     resolution: float = 1.0,
     min_papers: int = 2,
     label_size: int = 3,
+    index: Index | None = None,
 ) -> list[dict]:
     """Return topic clusters of papers and concepts, largest (by papers) first, numbered from 0.
 
-    Louvain (``networkx.community.louvain_communities`` with a fixed `seed`) runs on the
+    Louvain with a fixed `seed` (:func:`kg.graph.louvain.louvain`, the partition
+    ``networkx.community.louvain_communities`` finds, several times faster) runs on the
     undirected paper-concept graph: role edges plus VARIANT_OF/IS_A, weight 1. Concepts with
     fewer than `min_papers` papers add nothing to the clustering and make it several times
     slower on a large graph, so they join afterwards the community of their papers (or of
     their family, for concepts without papers). A paper with no shared concept is a community
-    of its own.
+    of its own. `index` is :func:`paper_concept_index` of `G` when the caller has it already.
 
     Each row: ``id``, ``label`` (its top `label_size` concept names, joined by ", "),
     ``papers`` and ``concepts`` (counts), ``top_concepts`` (id, name, papers inside the
     community) and ``members`` (sorted ids). Top concepts are the community's concepts with
     most papers in the community, then most papers overall, then by id.
     """
-    p2c, c2p = paper_concept_index(G)
+    from kg.graph.louvain import louvain
+
+    p2c, c2p = index if index is not None else paper_concept_index(G)
+    papers = sorted(p2c)
     core = sorted(c for c, ps in c2p.items() if len(ps) >= min_papers)
-    core_set = set(core)
-    H = nx.Graph()
-    H.add_nodes_from(sorted(p2c))
-    H.add_nodes_from(core)
-    edges = [(p, c) for p in sorted(p2c) for c in p2c[p] if c in core_set]
-    edges += sorted(_lineage_pairs(G, core_set))
-    H.add_edges_from(edges, weight=1.0)
-    found = nx.community.louvain_communities(H, weight="weight", resolution=resolution, seed=seed)
+    nodes = papers + core
+    at = {n: i for i, n in enumerate(nodes)}
+    edges = [(at[p], at[c], 1.0) for p in papers for c in p2c[p] if c in at]
+    edges += [(at[a], at[b], 1.0) for a, b in sorted(_lineage_pairs(G, set(core)))]
+    found = [[nodes[i] for i in com] for com in louvain(len(nodes), edges, resolution=resolution, seed=seed)]
 
     of: dict[str, int] = {}
     for i, members in enumerate(found):
@@ -394,14 +438,9 @@ def communities(
         paper_ids = [n for n in members if n in p2c]
         concept_ids = [n for n in members if n in c2p]
         inside = set(paper_ids)
-        ranked = sorted(
-            concept_ids,
-            key=lambda c: (-sum(1 for p in c2p[c] if p in inside), -len(c2p[c]), c),
-        )[:label_size]
-        top = [
-            {"id": c, "name": G.nodes[c].get("name", c), "papers": sum(1 for p in c2p[c] if p in inside)}
-            for c in ranked
-        ]
+        here = {c: len(inside.intersection(c2p[c])) for c in concept_ids}
+        ranked = sorted(concept_ids, key=lambda c: (-here[c], -len(c2p[c]), c))[:label_size]
+        top = [{"id": c, "name": G.nodes[c].get("name", c), "papers": here[c]} for c in ranked]
         rows.append(
             {
                 "label": ", ".join(t["name"] for t in top),
@@ -418,14 +457,28 @@ def communities(
 def add_communities(G: nx.MultiDiGraph, seed: int = 0, **options) -> list[dict]:
     """Store ``community`` (int) and ``community_label`` (str) on every node; return the communities.
 
-    `options` go to :func:`communities` (resolution, min_papers, label_size).
+    `options` go to :func:`communities` (resolution, min_papers, label_size, index).
     """
     rows = communities(G, seed=seed, **options)
+    nodes = G._node
     for r in rows:
+        cid, label = r["id"], r["label"]
         for n in r["members"]:
-            G.nodes[n]["community"] = r["id"]
-            G.nodes[n]["community_label"] = r["label"]
+            a = nodes[n]
+            a["community"] = cid
+            a["community_label"] = label
     return rows
+
+
+def add_analytics(G: nx.MultiDiGraph, seed: int = 0, *, min_count: int = 2, **options) -> tuple[int, list[dict]]:
+    """Add CO_OCCURS edges and communities to `G`; return (edges added, communities).
+
+    The same as :func:`add_cooccurrence` then :func:`add_communities`, with the paper-concept
+    index computed once for both.
+    """
+    index = paper_concept_index(G)
+    added = add_cooccurrence(G, min_count, index=index)
+    return added, add_communities(G, seed=seed, index=index, **options)
 
 
 def _lineage_pairs(G: nx.MultiDiGraph, keep: set[str]) -> set[tuple[str, str]]:
