@@ -32,9 +32,8 @@ from kg.cli.common import graph_option, handle_errors
 @click.option(
     "--batch-size",
     type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Rows per transaction.",
+    default=None,
+    help="Rows per transaction [default: 5000].",
 )
 @click.option(
     "--replace",
@@ -89,7 +88,7 @@ def load_command(graph_dir, uri, user, password, database, batch_size, mode, qui
             user=user,
             password=password,
             database=database,
-            batch_size=batch_size,
+            **({"batch_size": batch_size} if batch_size else {}),
             mode=mode or "merge",
             progress=progress,
         )

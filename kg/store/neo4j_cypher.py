@@ -11,6 +11,8 @@ Index names are public: the query pack and Browser users call
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from kg.graph import schema
 
 PAPER_FULLTEXT_INDEX = "kg_paper_text"
@@ -145,3 +147,146 @@ WHERE type(r) IN $types AND NOT [type(r), b.id] IN row.keep
 DELETE r
 RETURN count(r) AS deleted
 """
+
+
+# ---------------------------------------------------------------- statements for positional rows
+#
+# Rows are lists (kg.store.neo4j_rows.Table): a node row holds the values of `columns`, an
+# edge row its source id, its target id, then the values of `columns`. Column names are
+# property names from kg.graph.schema, checked here before they go into a statement; no row
+# holds a null, so the map literal built from a row is exactly the property map to store.
+
+
+def _check_columns(columns: tuple[str, ...], allowed: Mapping[str, type], *, node: bool) -> tuple[str, ...]:
+    names = columns[1:] if node else columns
+    if node and columns[:1] != ("id",):
+        raise ValueError(f"node columns must start with 'id', not {columns[:1]}")
+    for name in names:
+        if name not in allowed:
+            raise ValueError(f"{name!r} is not a property of the kg schema")
+    return columns
+
+
+def _props(columns: tuple[str, ...], first: int) -> str:
+    return "{" + ", ".join(f"{name}: r[{first + i}]" for i, name in enumerate(columns)) + "}"
+
+
+def _labels(kind: str, type_label: str | None) -> str:
+    if kind == schema.PAPER:
+        return schema.PAPER
+    type_label = _check_label(type_label or schema.CONCEPT, schema.TYPE_LABELS)
+    return schema.CONCEPT if type_label == schema.CONCEPT else f"{schema.CONCEPT}:{type_label}"
+
+
+def create_nodes(kind: str, columns: tuple[str, ...], type_label: str | None = None) -> str:
+    """Return the statement that creates one table's nodes, for a database without kg nodes.
+
+    Only for a first load: CREATE skips MERGE's look-up and lock per row, and the unique
+    constraint on `id` still refuses a node that exists after all.
+    """
+    kind = _check_label(kind, schema.NODE_KINDS)
+    attrs = schema.PAPER_ATTRS if kind == schema.PAPER else schema.CONCEPT_ATTRS
+    columns = _check_columns(columns, attrs, node=True)
+    return f"""
+UNWIND $rows AS r
+CREATE (n:{_labels(kind, type_label)} {_props(columns, 0)})
+RETURN count(*) AS rows
+"""
+
+
+def merge_nodes(kind: str, columns: tuple[str, ...], type_label: str | None = None) -> str:
+    """Return the statement that upserts one table's nodes and writes only what differs.
+
+    A node whose properties (and, for a concept, labels) already match is not written at
+    all, so reloading an unchanged graph costs reads only. Counts as in UPSERT_PAPERS; for a
+    concept, ``$labels`` are the labels it must carry (concept_labels).
+    """
+    kind = _check_label(kind, schema.NODE_KINDS)
+    attrs = schema.PAPER_ATTRS if kind == schema.PAPER else schema.CONCEPT_ATTRS
+    columns = _check_columns(columns, attrs, node=True)
+    fix_labels = ""
+    label_changed = ""
+    if kind == schema.CONCEPT:
+        type_label = _check_label(type_label or schema.CONCEPT, schema.TYPE_LABELS)
+        others = [t for t in schema.TYPE_LABELS if t not in (type_label, schema.CONCEPT)]
+        fix_labels = " REMOVE {n}:" + ":".join(others) if others else ""
+        if type_label != schema.CONCEPT:
+            fix_labels += f" SET {{n}}:{type_label}"
+        label_changed = (
+            "\n         OR size(labels(old)) <> size($labels)"
+            " OR any(label IN $labels WHERE NOT label IN labels(old))"
+        )
+    return f"""
+UNWIND $rows AS r
+OPTIONAL MATCH (old:{kind} {{id: r[0]}})
+WITH r, old, {_props(columns, 0)} AS props
+WITH r, old, props, old IS NOT NULL AND (properties(old) <> props{label_changed}) AS changed
+FOREACH (_ IN CASE WHEN old IS NULL THEN [1] ELSE [] END |
+    MERGE (n:{kind} {{id: r[0]}}) SET n = props{fix_labels.format(n="n")})
+FOREACH (_ IN CASE WHEN changed THEN [1] ELSE [] END | SET old = props{fix_labels.format(n="old")})
+RETURN count(*) AS rows,
+       sum(CASE WHEN old IS NULL THEN 1 ELSE 0 END) AS created,
+       sum(CASE WHEN changed THEN 1 ELSE 0 END) AS updated
+"""
+
+
+def _edge_columns(rel_type: str, columns: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]]:
+    rel_type = _check_label(rel_type, schema.RELATIONSHIP_TYPES)
+    attrs = schema.ROLE_EDGE_ATTRS if rel_type in schema.PAPER_ROLES else schema.CONCEPT_EDGE_ATTRS
+    return rel_type, source_label(rel_type), _check_columns(columns, attrs, node=False)
+
+
+def create_relationships(rel_type: str, columns: tuple[str, ...]) -> str:
+    """Return the statement that creates one table's relationships, for a database without kg nodes.
+
+    Both ends are found through their unique `id` constraint on a fixed label; `rows` counts
+    the rows whose two ends were found, which the loader checks.
+    """
+    rel_type, start, columns = _edge_columns(rel_type, columns)
+    return f"""
+UNWIND $rows AS r
+MATCH (a:{start} {{id: r[0]}})
+MATCH (b:Concept {{id: r[1]}})
+CREATE (a)-[:{rel_type} {_props(columns, 2)}]->(b)
+RETURN count(*) AS rows
+"""
+
+
+def merge_relationships(rel_type: str, columns: tuple[str, ...]) -> str:
+    """Return the statement that upserts one table's relationships and writes only what differs.
+
+    Counts as in upsert_relationships; duplicates a pair may already hold (written by
+    something else) are all updated rather than joined by another.
+    """
+    rel_type, start, columns = _edge_columns(rel_type, columns)
+    return f"""
+UNWIND $rows AS r
+MATCH (a:{start} {{id: r[0]}})
+MATCH (b:Concept {{id: r[1]}})
+WITH a, b, r, [(a)-[o:{rel_type}]->(b) | o] AS olds, {_props(columns, 2)} AS props
+WITH a, b, olds, props, [o IN olds WHERE properties(o) <> props] AS stale
+FOREACH (_ IN CASE WHEN size(olds) = 0 THEN [1] ELSE [] END | MERGE (a)-[x:{rel_type}]->(b) SET x = props)
+FOREACH (o IN stale | SET o = props)
+RETURN count(*) AS rows,
+       sum(CASE WHEN size(olds) = 0 THEN 1 ELSE 0 END) AS created,
+       sum(CASE WHEN size(stale) > 0 THEN 1 ELSE 0 END) AS updated
+"""
+
+
+def delete_stale_by_target(start: str) -> str:
+    """Return the statement that deletes a node's outgoing kg edges the graph no longer has.
+
+    Rows are ``[id, {TYPE: [target id, ...], ...}]``: one list per type is smaller to send
+    than a ``[type, target]`` pair per edge. ``$types`` as in delete_stale_relationships.
+    """
+    start = _check_label(start, schema.NODE_KINDS)
+    return f"""
+UNWIND $rows AS r
+MATCH (a:{start} {{id: r[0]}})-[x]->(b:Concept)
+WHERE type(x) IN $types AND NOT b.id IN coalesce(r[1][type(x)], [])
+DELETE x
+RETURN count(x) AS deleted
+"""
+
+
+COUNT_KG_NODES = "RETURN COUNT { (:Paper) } + COUNT { (:Concept) } AS n"

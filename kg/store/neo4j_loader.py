@@ -6,6 +6,13 @@ The rows come from :mod:`kg.store.neo4j_rows` and the statements from
 the driver retries on transient errors), and turns driver exceptions into one-line
 :class:`~kg.errors.StoreError` / :class:`~kg.errors.QueryError` messages.
 
+Speed: rows travel as lists (:class:`~kg.store.neo4j_rows.Table`) in batches of 5,000, two
+batches in flight at once; a database that holds no :Paper or :Concept node yet gets CREATE
+statements, which skip MERGE's look-ups and locks; otherwise nodes and edges are upserted
+and only those that differ are written, so a reload of an unchanged graph is mostly reads.
+``fast=False`` sends one map per row through the MERGE statements only, one batch at a
+time with ``workers=1``, as kg did before; it is kept for comparison (bench/).
+
 Load modes, for a graph ``G`` and whatever the database already holds:
 
 ``merge`` (default)
@@ -29,7 +36,9 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -38,12 +47,16 @@ import networkx as nx
 from kg.errors import QueryError, StoreError
 from kg.graph import schema
 from kg.store import neo4j_cypher as cypher
-from kg.store.neo4j_rows import batches, graph_rows, node_ids, outgoing_keep
+from kg.store.neo4j_rows import LoadTables, Table, batches, load_tables
 
 if TYPE_CHECKING:
     from neo4j import Driver
 
 MODES = ("merge", "replace", "wipe")
+# Rows per transaction. Past a few thousand the per-transaction cost stops mattering, while
+# smaller batches keep the two workers (below) evenly busy: 2,000-5,000 measured best on the
+# 4k arXiv graph, ahead of 1,000 and 10,000 (bench/bench_neo4j_load.py).
+DEFAULT_BATCH_SIZE = 5_000
 DEFAULT_URI = "bolt://localhost:7687"
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 START_HINT = "start it with `docker compose up -d`, or pass --uri / set NEO4J_URI"
@@ -207,7 +220,13 @@ def _quiet_driver_log() -> None:
 INCOMPLETE_COMMIT_RETRIES = 5
 
 
-def _run(driver: Driver, query: str, params: Mapping[str, Any], database: str | None) -> list[dict]:
+def _run(
+    driver: Driver,
+    query: str,
+    params: Mapping[str, Any],
+    database: str | None,
+    resend: str | None = None,
+) -> list[dict]:
     from neo4j.exceptions import IncompleteCommit
 
     for attempt in range(INCOMPLETE_COMMIT_RETRIES + 1):
@@ -218,9 +237,11 @@ def _run(driver: Driver, query: str, params: Mapping[str, Any], database: str | 
             # The connection broke during COMMIT, so the batch may or may not be in, and the
             # driver does not retry (it cannot know the work is safe to repeat). The loader's
             # statements are: MERGE, SET n = props, deletes of what the graph lacks. A batch
-            # that did commit comes back as "unchanged" in the report, nothing worse.
+            # that did commit comes back as "unchanged" in the report, nothing worse. A CREATE
+            # statement is not safe to repeat, so it names the MERGE statement to `resend`.
             if attempt == INCOMPLETE_COMMIT_RETRIES:
                 raise
+            query = resend or query
             time.sleep(min(0.25 * 2**attempt, 4.0))
     raise AssertionError("unreachable")
 
@@ -234,6 +255,54 @@ def _database_name(driver: Driver, database: str | None) -> str:
 
 # ---------------------------------------------------------------- loading
 
+# Batches in flight at once. With two, the client packs one batch while the server runs the
+# other, which on a 2-core machine with the server beside kg nearly halves the write phases.
+# Edges of two batches meet at shared concepts; the benchmarks saw no lock conflict, and a
+# deadlock would be a transient error on a rolled-back transaction, which the driver retries.
+# Phases (nodes, stale edges, edges) never overlap: edges need every node committed.
+WORKERS = 2
+
+
+@dataclass(frozen=True)
+class _Batch:
+    kind: str
+    query: str
+    params: dict[str, Any]
+    resend: str | None
+    size: int
+
+
+def _send(
+    driver: Driver,
+    jobs: Iterable[_Batch],
+    database: str | None,
+    workers: int,
+    done: Callable[[_Batch, dict], None],
+) -> None:
+    """Run every batch of `jobs`, `workers` at a time; call `done(batch, result)` here, in order.
+
+    The first failure (or `done` raising) stops the rest: batches not started are dropped,
+    those running are waited for, and the failure is raised.
+    """
+    if workers == 1:
+        for job in jobs:
+            (result,) = _run(driver, job.query, job.params, database, job.resend)
+            done(job, result)
+        return
+    pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="kg-load")
+    pending: deque[tuple[_Batch, Future]] = deque()
+    try:
+        for job in jobs:
+            pending.append((job, pool.submit(_run, driver, job.query, job.params, database, job.resend)))
+            while len(pending) > workers:  # one batch queued behind the running ones, no more
+                oldest, future = pending.popleft()
+                done(oldest, future.result()[0])
+        while pending:
+            oldest, future = pending.popleft()
+            done(oldest, future.result()[0])
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
 
 def load_graph_into_neo4j(
     G: nx.MultiDiGraph,
@@ -242,15 +311,19 @@ def load_graph_into_neo4j(
     user: str = "neo4j",
     password: str | None = None,
     database: str | None = None,
-    batch_size: int = 1000,
+    batch_size: int = DEFAULT_BATCH_SIZE,
     mode: str = "merge",
     progress: Progress | None = None,
+    fast: bool = True,
+    workers: int = WORKERS,
 ) -> LoadReport:
     """Return what loading `G` into the Neo4j database at `uri` did (see the module doc for modes).
 
     Creates kg's constraints and indexes first, then writes nodes and edges in batches of
     `batch_size` rows. `progress(phase, done, total)` is called after each batch, with
-    `done`/`total` counted in graph rows (nodes plus edges) over the whole load.
+    `done`/`total` counted in graph rows (nodes plus edges) over the whole load. `fast`
+    chooses list rows and the CREATE path for a database without kg nodes (the module doc);
+    `workers` batches are in flight at once, on as many connections.
 
     Raises StoreError when the server cannot be reached, refuses the credentials or lacks
     the database, and GraphError when `G` holds a kind, type or edge kg does not know.
@@ -263,9 +336,11 @@ def load_graph_into_neo4j(
         raise StoreError(f"unknown load mode {mode!r}", hint=f"use one of {', '.join(MODES)}")
     if batch_size < 1:
         raise StoreError(f"batch size must be at least 1, not {batch_size}")
+    if workers < 1:
+        raise StoreError(f"workers must be at least 1, not {workers}")
     started = time.perf_counter()
-    rows = graph_rows(G)  # validates the graph before anything is written
-    total = rows.node_count + rows.relationship_count
+    tables = load_tables(G, positional=fast)  # validates the graph before anything is written
+    total = tables.node_count + tables.relationship_count
     done = 0
     counts: dict[str, int] = dict.fromkeys(
         (
@@ -283,16 +358,27 @@ def load_graph_into_neo4j(
         if progress:
             progress(phase, done, total)
 
-    def upsert(kind: str, query: str, batch: list[dict], **extra: Any) -> None:
-        (result,) = _run(driver, query, {"rows": batch, **extra}, database)
-        if result["rows"] != len(batch):
+    def written(batch: _Batch, result: dict) -> None:
+        kind = batch.kind
+        if result["rows"] != batch.size:
             raise StoreError(
-                f"{uri}: {len(batch) - result['rows']} {kind} rows found no end node",
+                f"{uri}: {batch.size - result['rows']} {kind} rows found no end node",
                 hint="another client may be deleting nodes during the load; run `kg load` again",
             )
-        counts[f"{kind}_created"] += result["created"]
-        counts[f"{kind}_updated"] += result["updated"]
-        tick(kind, len(batch))
+        # A CREATE statement returns only `rows`: every one of them was created.
+        counts[f"{kind}_created"] += result.get("created", result["rows"])
+        counts[f"{kind}_updated"] += result.get("updated", 0)
+        tick(kind, batch.size)
+
+    def write(*phases: tuple[str, list[Table]], first_load: bool) -> None:
+        jobs = (
+            _Batch(kind, query, {"rows": rows, **extra}, resend, len(rows))
+            for kind, kind_tables in phases
+            for table in kind_tables
+            for query, resend, extra in [_statements(kind, table, first_load)]
+            for rows in batches(table.rows, batch_size)
+        )
+        _send(driver, jobs, database, workers, written)
 
     with connect(uri=uri, user=user, password=password, database=database) as driver:
         # execute_query retries transient errors and lost connections with backoff (the
@@ -305,34 +391,31 @@ def load_graph_into_neo4j(
                 _run(driver, statement, {}, database)
             _run(driver, cypher.AWAIT_INDEXES, {"seconds": 300}, database)
 
-            for batch in batches(rows.papers, batch_size):
-                upsert("papers", cypher.UPSERT_PAPERS, batch)
-            for label, label_rows in rows.concepts.items():
-                query = cypher.upsert_concepts(label)
-                for batch in batches(label_rows, batch_size):
-                    upsert("concepts", query, batch, labels=cypher.concept_labels(label))
+            # No :Paper or :Concept yet (a new database, a wipe): nothing to merge with, so
+            # CREATE. Counts come from Neo4j's count store, so asking is free.
+            first_load = fast and _run(driver, cypher.COUNT_KG_NODES, {}, database)[0]["n"] == 0
+            write(("papers", tables.papers), ("concepts", tables.concepts), first_load=first_load)
 
-            # Nothing can be stale in a database without relationships (a first load, a wipe);
-            # the count comes from Neo4j's count store, so asking is free.
-            if _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"] > 0:
-                counts["relationships_deleted"] += _delete_stale(driver, rows, database, batch_size, mode)
-            for rel, rel_rows in rows.relationships.items():
-                query = cypher.upsert_relationships(rel)
-                for batch in batches(rel_rows, batch_size):
-                    upsert("relationships", query, batch)
-            counts["nodes_deleted"] += _delete_orphans(driver, rows, database, batch_size)
+            # Nothing can be stale in a database without relationships (a first load, a wipe).
+            if not first_load and _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"] > 0:
+                counts["relationships_deleted"] += _delete_stale(
+                    driver, tables, database, batch_size, mode, fast, workers
+                )
+            # Edges only once every node is committed: each batch must find both ends.
+            write(("relationships", tables.relationships), first_load=first_load)
+            if not first_load:  # else every concept in the database is the graph's own
+                counts["nodes_deleted"] += _delete_orphans(driver, tables, database, batch_size)
 
             nodes_total = _run(driver, cypher.COUNT_NODES, {}, database)[0]["n"]
             rels_total = _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"]
 
-    n_concepts = sum(len(r) for r in rows.concepts.values())
     return LoadReport(
         uri=uri,
         database=db_name,
         mode=mode,
-        papers_unchanged=len(rows.papers) - counts["papers_created"] - counts["papers_updated"],
-        concepts_unchanged=n_concepts - counts["concepts_created"] - counts["concepts_updated"],
-        relationships_unchanged=rows.relationship_count
+        papers_unchanged=tables.paper_count - counts["papers_created"] - counts["papers_updated"],
+        concepts_unchanged=tables.concept_count - counts["concepts_created"] - counts["concepts_updated"],
+        relationships_unchanged=tables.relationship_count
         - counts["relationships_created"]
         - counts["relationships_updated"],
         nodes_total=nodes_total,
@@ -353,26 +436,76 @@ def _wipe(driver: Driver, database: str | None, batch_size: int) -> int:
             return deleted
 
 
-def _delete_stale(driver: Driver, rows, database: str | None, batch_size: int, mode: str) -> int:
+def _statements(kind: str, table: Table, first_load: bool) -> tuple[str, str | None, dict[str, Any]]:
+    """Return the statement for `table`'s batches, the one to resend a cut-off batch with, and extra parameters."""
+    if kind == "relationships":
+        if table.columns is None:
+            return cypher.upsert_relationships(table.label), None, {}
+        merge = cypher.merge_relationships(table.label, table.columns)
+        create = cypher.create_relationships(table.label, table.columns) if first_load else None
+        return create or merge, merge if create else None, {}
+    if kind == "papers":
+        if table.columns is None:
+            return cypher.UPSERT_PAPERS, None, {}
+        merge = cypher.merge_nodes(schema.PAPER, table.columns)
+        create = cypher.create_nodes(schema.PAPER, table.columns) if first_load else None
+        return create or merge, merge if create else None, {}
+    labels = {"labels": cypher.concept_labels(table.label)}
+    if table.columns is None:
+        return cypher.upsert_concepts(table.label), None, labels
+    merge = cypher.merge_nodes(schema.CONCEPT, table.columns, table.label)
+    create = cypher.create_nodes(schema.CONCEPT, table.columns, table.label) if first_load else None
+    # The CREATE statement takes no $labels; the MERGE statement it may be resent as does.
+    return create or merge, merge if create else None, labels
+
+
+def _delete_stale(
+    driver: Driver,
+    tables: LoadTables,
+    database: str | None,
+    batch_size: int,
+    mode: str,
+    fast: bool,
+    workers: int,
+) -> int:
     deleted = 0
+
+    def count(batch: _Batch, result: dict) -> None:
+        nonlocal deleted
+        deleted += result["deleted"]
+
     for start, types, sources in (
-        (schema.PAPER, schema.PAPER_ROLES, node_ids(rows, concepts=False)),
-        (schema.CONCEPT, schema.CONCEPT_LINKS, node_ids(rows, papers=False)),
+        (schema.PAPER, schema.PAPER_ROLES, tables.node_ids(concepts=False)),
+        (schema.CONCEPT, schema.CONCEPT_LINKS, tables.node_ids(papers=False)),
     ):
-        keep = outgoing_keep(rows, sources, types)
-        if mode == "replace":
-            keep = [{"id": row["id"], "keep": []} for row in keep]
-        query = cypher.delete_stale_relationships(start)
-        for batch in batches(keep, batch_size):
-            (result,) = _run(driver, query, {"rows": batch, "types": list(types)}, database)
-            deleted += result["deleted"]
+        # Every source node is sent, also those without edges: their old edges go too.
+        targets = {} if mode == "replace" else tables.targets(types)
+        if fast:
+            query = cypher.delete_stale_by_target(start)
+            rows: list = [[node_id, targets.get(node_id, {})] for node_id in sources]
+        else:
+            query = cypher.delete_stale_relationships(start)
+            rows = [
+                {
+                    "id": node_id,
+                    "keep": sorted(
+                        [rel, target] for rel, ts in targets.get(node_id, {}).items() for target in ts
+                    ),
+                }
+                for node_id in sources
+            ]
+        jobs = (
+            _Batch("relationships", query, {"rows": batch, "types": list(types)}, None, len(batch))
+            for batch in batches(rows, batch_size)
+        )
+        _send(driver, jobs, database, workers, count)
     return deleted
 
 
-def _delete_orphans(driver: Driver, rows, database: str | None, batch_size: int) -> int:
+def _delete_orphans(driver: Driver, tables: LoadTables, database: str | None, batch_size: int) -> int:
     # A concept that lost its last edge and is not in the graph is what a rebuilt graph
     # dropped; lonely concepts the graph itself holds stay.
-    wanted = set(node_ids(rows, papers=False))
+    wanted = set(tables.node_ids(papers=False))
     lonely = [r["id"] for r in _run(driver, cypher.LONELY_CONCEPTS, {}, database) if r["id"] not in wanted]
     deleted = 0
     for batch in batches(sorted(lonely), batch_size):

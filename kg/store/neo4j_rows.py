@@ -6,13 +6,17 @@ whitelists in :mod:`kg.graph.schema` (the loader interpolates only what passed h
 turns attribute values into what Neo4j accepts: tuples become lists, None is dropped (a
 missing property, as Neo4j has no null properties), and a dict or a mixed list becomes its
 JSON text. Rows come out grouped by label or type and sorted, so a load is deterministic.
+
+Two shapes of the same rows: :func:`graph_rows` gives one dict per node or edge (what the CSV
+exporter and older callers read); :func:`load_tables` gives what the loader sends, one list
+per node or edge in tables of rows that carry the same properties (see :class:`Table`).
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,3 +219,217 @@ def batches(rows: list[Row], size: int) -> Iterator[list[Row]]:
         raise ValueError("batch size must be at least 1")
     for start in range(0, len(rows), size):
         yield rows[start : start + size]
+
+
+# ---------------------------------------------------------------- tables: what the loader sends
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of one label (or relationship type) that carry the same properties, as lists.
+
+    Why lists: the driver packs a list about twice as fast as a map with the same values, and
+    a row that names no keys is smaller on the wire. Node rows are ``[value of columns[0],
+    value of columns[1], ...]`` (columns[0] is always ``id``); edge rows are ``[source id,
+    target id, value of columns[0], ...]``. No row holds a null, so a statement can rebuild
+    the exact property map from the row.
+
+    ``columns is None`` marks a table in the dict layout of :func:`graph_rows` (``{"id",
+    "props"}`` / ``{"source", "target", "props"}``): what rows with attributes outside the
+    schema use, since property names that do not come from the schema never go into Cypher.
+    """
+
+    label: str
+    columns: tuple[str, ...] | None
+    rows: list
+
+
+@dataclass(frozen=True)
+class LoadTables:
+    """The graph as the loader sends it: tables of papers, of concepts per type label, of edges per type."""
+
+    papers: list[Table] = field(default_factory=list)
+    concepts: list[Table] = field(default_factory=list)
+    relationships: list[Table] = field(default_factory=list)
+
+    @property
+    def paper_count(self) -> int:
+        return sum(len(t.rows) for t in self.papers)
+
+    @property
+    def concept_count(self) -> int:
+        return sum(len(t.rows) for t in self.concepts)
+
+    @property
+    def node_count(self) -> int:
+        return self.paper_count + self.concept_count
+
+    @property
+    def relationship_count(self) -> int:
+        return sum(len(t.rows) for t in self.relationships)
+
+    def node_ids(self, *, papers: bool = True, concepts: bool = True) -> list[str]:
+        """Return the ids of the graph's papers and/or concepts, sorted."""
+        tables = (self.papers if papers else []) + (self.concepts if concepts else [])
+        return sorted(_row_key(t, row) for t in tables for row in t.rows)
+
+    def targets(self, types: Iterable[str]) -> dict[str, dict[str, list[str]]]:
+        """Return source id -> relationship type -> target ids, for the edges of `types`."""
+        wanted = set(types)
+        out: dict[str, dict[str, list[str]]] = {}
+        for table in self.relationships:
+            if table.label not in wanted:
+                continue
+            if table.columns is None:
+                pairs = ((row["source"], row["target"]) for row in table.rows)
+            else:
+                pairs = ((row[0], row[1]) for row in table.rows)
+            for source, target in pairs:
+                out.setdefault(source, {}).setdefault(table.label, []).append(target)
+        return out
+
+
+def _row_key(table: Table, row: Any) -> str:
+    return row["id"] if table.columns is None else row[0]
+
+
+_PLAIN = frozenset((str, int, bool))
+
+
+def _fast_value(value: Any) -> Any:
+    # neo4j_value for the values a kg build writes, without its general checks.
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is float:
+        return value if math.isfinite(value) else None
+    if kind is list and all(type(v) is str for v in value):
+        return value
+    return neo4j_value(value)
+
+
+def _positional(
+    first: list, attrs: Mapping[str, Any], names: tuple[str, ...]
+) -> tuple[list, tuple[str, ...]]:
+    """Return `first` extended by the values of `names` in `attrs`, and the names that had one."""
+    values = [v if type(v) in _PLAIN else _fast_value(v) for v in map(attrs.get, names)]
+    if None not in values:  # the usual row: every schema attribute set
+        first.extend(values)
+        return first, names
+    present = tuple(name for name, value in zip(names, values) if value is not None)
+    first.extend(value for value in values if value is not None)
+    return first, present
+
+
+def _has_extras(attrs: Mapping[str, Any], schema_keys: frozenset[str]) -> bool:
+    extra = attrs.keys() - schema_keys
+    return bool(extra) and any(isinstance(k, str) for k in extra)
+
+
+def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
+    """Return the rows that load `G` into Neo4j as tables (see :class:`Table`), grouped and sorted.
+
+    Same checks, values and order as :func:`graph_rows` (it raises the same GraphErrors);
+    rows of one label or type are split into tables by the properties they carry, which for
+    a graph from `kg build` means one table per label or type. With ``positional=False``
+    every table is in the dict layout.
+    """
+    if not positional:
+        rows = graph_rows(G)
+        return LoadTables(
+            papers=[Table(schema.PAPER, None, rows.papers)] if rows.papers else [],
+            concepts=[Table(label, None, r) for label, r in rows.concepts.items()],
+            relationships=[Table(rel, None, r) for rel, r in rows.relationships.items()],
+        )
+
+    paper_names = tuple(schema.PAPER_ATTRS)
+    concept_names = tuple(schema.CONCEPT_ATTRS)
+    keysets = {
+        id(attrs): frozenset(attrs)
+        for attrs in (
+            schema.PAPER_ATTRS,
+            schema.CONCEPT_ATTRS,
+            schema.ROLE_EDGE_ATTRS,
+            schema.CONCEPT_EDGE_ATTRS,
+        )
+    }
+    papers: dict[tuple, list] = {}
+    concepts: dict[tuple, list] = {}
+    kinds: dict[str, str] = {}
+    order = sorted(G.nodes, key=str)
+    for node_id in order:
+        if not isinstance(node_id, str):
+            raise GraphError(f"node id {node_id!r} is not text", hint="load a graph written by `kg build`")
+        attrs = G.nodes[node_id]
+        kind = kinds[node_id] = node_kind(G, node_id)
+        paper = kind == schema.PAPER
+        schema_attrs = schema.PAPER_ATTRS if paper else schema.CONCEPT_ATTRS
+        label = schema.PAPER if paper else concept_label(node_id, attrs)
+        if _has_extras(attrs, keysets[id(schema_attrs)]):
+            row: Any = {"id": node_id, "props": {"id": node_id, **properties(attrs, schema_attrs)}}
+            key: tuple = (label, None)
+        else:
+            row, present = _positional([node_id], attrs, paper_names if paper else concept_names)
+            key = (label, ("id", *present))
+        (papers if paper else concepts).setdefault(key, []).append(row)
+
+    relationships: dict[tuple, list] = {}
+    for u, v, key, attrs in _edges_in_order(G, order):
+        rel = relationship_type(u, v, key, attrs)
+        role = rel in schema.PAPER_ROLES
+        ends = (kinds[u], kinds[v])
+        if ends != ((schema.PAPER if role else schema.CONCEPT), schema.CONCEPT):
+            shape = "Paper -> Concept" if role else "Concept -> Concept"
+            raise GraphError(f"{rel} edge {u!r} -> {v!r} joins {ends[0]} -> {ends[1]}, not {shape}")
+        if key != rel and _another_edge_of_type(G, u, v, key, rel):
+            raise GraphError(
+                f"two {rel} edges {u!r} -> {v!r}", hint="kg graphs hold one edge per type and pair"
+            )
+        schema_attrs = schema.ROLE_EDGE_ATTRS if role else schema.CONCEPT_EDGE_ATTRS
+        if _has_extras(attrs, keysets[id(schema_attrs)]):
+            props = properties(attrs, schema_attrs)
+            props.setdefault("type", rel)
+            relationships.setdefault((rel, None), []).append({"source": u, "target": v, "props": props})
+            continue
+        row, present = _positional([u, v], attrs, tuple(schema_attrs))
+        if "type" not in present:
+            row.insert(2, rel)
+            present = ("type", *present)
+        relationships.setdefault((rel, present), []).append(row)
+
+    def tables(groups: dict[tuple, list], order: tuple[str, ...]) -> list[Table]:
+        rank = {label: i for i, label in enumerate(order)}
+        keys = sorted(groups, key=lambda k: rank[k[0]])  # stable: first-seen order within a label
+        return [Table(label, columns, groups[(label, columns)]) for label, columns in keys]
+
+    return LoadTables(
+        papers=tables(papers, (schema.PAPER,)),
+        concepts=tables(concepts, schema.TYPE_LABELS),
+        relationships=tables(relationships, schema.RELATIONSHIP_TYPES),
+    )
+
+
+def _edges_in_order(G: nx.MultiDiGraph, nodes: list[str]) -> Iterator[tuple[str, str, Any, dict]]:
+    """Yield `G`'s edges in _sorted_edges order, given its (text) node ids sorted.
+
+    Sorting each node's few neighbours is cheaper than sorting every edge of the graph.
+    """
+    succ = G.succ
+    for u in nodes:
+        neighbours = succ[u]
+        for v in sorted(neighbours):
+            by_key = neighbours[v]
+            for key in sorted(by_key, key=str) if len(by_key) > 1 else by_key:
+                yield u, v, key, by_key[key]
+
+
+def _another_edge_of_type(G: nx.MultiDiGraph, u: str, v: str, key: Any, rel: str) -> bool:
+    """Return whether u -> v holds another edge that also resolves to type `rel`.
+
+    Keys of one pair are unique, so two edges clash only when one of them has a key that is
+    not its type; checking from that edge's side finds every clash once.
+    """
+    for other, attrs in G[u][v].items():
+        if other != key and relationship_type(u, v, other, attrs) == rel:
+            return True
+    return False
