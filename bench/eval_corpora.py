@@ -121,9 +121,10 @@ def scirex(path: Path) -> dict:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpora", default="../shared/corpora")
+    repo = Path(__file__).resolve().parents[1]
+    ap.add_argument("--corpora", default=str(repo.parent / "shared" / "corpora"), help="folder of the corpora")
     ap.add_argument("--split", default="test", help="SciERC split: train, dev, test or all")
-    ap.add_argument("--out", default="bench/results/corpora.json")
+    ap.add_argument("--out", default=str(repo / "bench" / "results" / "corpora.json"))
     args = ap.parse_args()
     root = Path(args.corpora)
     result = {"scierc": scierc(root / "scierc.jsonl.gz", args.split), "scirex": scirex(root / "scirex_train_abstracts.jsonl.gz")}
