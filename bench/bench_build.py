@@ -19,6 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
+_REPO = Path(__file__).resolve().parents[1]
+
 
 def load_abstracts(corpus: str, n: int) -> list[dict]:
     out = []
@@ -82,9 +84,9 @@ def auto_jobs(n: int) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpus", default="../shared/corpora/arxiv_ai_2025_2026.jsonl.gz")
+    ap.add_argument("--corpus", default=str(_REPO.parent / "shared" / "corpora" / "arxiv_ai_2025_2026.jsonl.gz"))
     ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 4000])
-    ap.add_argument("--out", default="bench/results/build.json")
+    ap.add_argument("--out", default=str(_REPO / "bench" / "results" / "build.json"))
     ap.add_argument(
         "--jobs", type=int, nargs="+", default=[0, 1],
         help="--jobs values to measure (0 = the default: one worker per core for 400+ abstracts)",

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+_REPO = Path(__file__).resolve().parents[1]
+
 
 def load_abstracts(corpus: str, n: int) -> list[dict]:
     out = []
@@ -112,13 +114,13 @@ def stages(G, repeat: int, reference: bool) -> dict:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpus", default="../shared/corpora/arxiv_ai_2025_2026.jsonl.gz")
+    ap.add_argument("--corpus", default=str(_REPO.parent / "shared" / "corpora" / "arxiv_ai_2025_2026.jsonl.gz"))
     ap.add_argument("--sizes", type=int, nargs="+", default=[4000])
     ap.add_argument("--jobs", type=int, default=0, help="extraction processes (0: one per core)")
     ap.add_argument("--cache", default=None, help="extraction cache folder, reused across runs")
     ap.add_argument("--repeat", type=int, default=3, help="time each stage this many times, keep the best")
     ap.add_argument("--no-reference", dest="reference", action="store_false", help="skip networkx's Louvain")
-    ap.add_argument("--out", default="bench/results/stages.json")
+    ap.add_argument("--out", default=str(_REPO / "bench" / "results" / "stages.json"))
     args = ap.parse_args(argv)
 
     from kg.api import fewer_gc_pauses
