@@ -190,65 +190,96 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
     vocab = load_vocabulary(vocab_file)
     phrases, first_words, max_words = vocab.phrases, vocab.first_words, vocab.max_words
     prefixes = vocab.prefixes
+    # token text -> (its words as the matcher reads them, the indexes of those that may start
+    # a key); a word is (part, offset, length, may start, may end, singular of part)
+    token_words: dict[str, tuple[tuple, tuple[int, ...]]] = {}
+
+    def words_of(token: str) -> tuple[tuple, tuple[int, ...]]:
+        got = token_words.get(token)
+        if got is None:
+            if len(token_words) > 500_000:
+                token_words.clear()
+            ws = tuple((*w, _loose(w[0])) for w in _term_words(token))
+            got = token_words[token] = (ws, tuple(k for k, w in enumerate(ws) if w[3] and w[0] in first_words))
+        return got
 
     def terms(doc: Doc) -> Doc:
-        # word stream: hyphenated tokens split into parts, punctuation as a boundary (None)
-        words: list[tuple[str, int, int, bool, bool] | None] = []
+        # word stream: hyphenated tokens split into parts, punctuation as a boundary (None);
+        # a word's offsets are relative to its token's start, kept apart in `bases`
+        words: list[tuple | None] = []
+        bases: list[int] = []
+        starts: list[int] = []  # indexes of the words that may start a key, in order
+        bounds: list[int] = []  # indexes of the boundaries, in order
         # "Key-Value (KV) cache": read the defined phrase as its short form, so the
         # continuation matches "KV cache" in the vocabulary
         spans = {d.long_start: d for d in doc.user_data.get("kg_definition_spans", ())}
         skip_to = -1
         text = doc.user_data["kg_text"]
+        known = token_words.get
         for tok in doc.user_data["kg_tokens"]:
-            if tok.idx < skip_to:
+            pos = tok.idx
+            if pos < skip_to:
                 continue
-            if spans:
-                d = spans.get(tok.idx)
-                if d is not None and text[d.short_end : d.short_end + 1] == ")":
-                    words.append((d.short.lower(), d.long_start, d.short_end + 1, True, True))
+            if spans and pos in spans:
+                d = spans[pos]
+                if text[d.short_end : d.short_end + 1] == ")":
+                    short = d.short.lower()
+                    if short in first_words:
+                        starts.append(len(words))
+                    words.append((short, 0, d.short_end + 1 - d.long_start, True, True, _loose(short)))
+                    bases.append(d.long_start)
                     skip_to = d.short_end + 1
                     continue
             if tok.punct or tok.sent_start and words:
+                bounds.append(len(words))
                 words.append(None)
+                bases.append(0)
                 if tok.punct:
                     continue
-            pos = tok.idx
-            for part, offset, length, first, last in _term_words(tok.text):
-                words.append((part, pos + offset, pos + offset + length, first, last))
+            got = known(tok.text)
+            ws, can_start = got if got is not None else words_of(tok.text)
+            if can_start:
+                at = len(words)
+                starts.extend([at + k for k in can_start])
+            if len(ws) == 1:
+                words.append(ws[0])
+                bases.append(pos)
+            else:
+                words.extend(ws)
+                bases.extend([pos] * len(ws))
+        if not starts:
+            return doc
         store = _store(doc)
         n = len(words)
-        # how far each position may reach before a boundary
-        reach = [0] * (n + 1)
-        limit = n
-        for k in range(n - 1, -1, -1):
-            if words[k] is None:
-                limit = k
-            reach[k] = limit
-        i = 0
-        while i < n:
+        bounds.append(n)
+        b = 0
+        i_next = 0
+        for i in starts:
+            if i < i_next:
+                continue  # inside the key matched before
             w = words[i]
-            if w is None or not w[3] or w[0] not in first_words:
-                i += 1
-                continue
+            while bounds[b] < i:
+                b += 1
             # how many words some key could span from here (singular forms, a superset test)
-            top = min(max_words, reach[i] - i)
-            acc = _loose(w[0])
+            top = min(max_words, bounds[b] - i)
+            acc = w[5]
             longest = 1 if acc in prefixes else 0
             while longest and longest < top:
-                acc = acc + " " + _loose(words[i + longest][0])
+                acc = acc + " " + words[i + longest][5]
                 if acc not in prefixes:
                     break
                 longest += 1
             matched = 0
             for length in range(longest, 0, -1):
-                span = words[i : i + length]
-                if not span[-1][4]:
+                last = words[i + length - 1]
+                if not last[4]:
                     continue
+                span = words[i : i + length]
                 parts = [x[0] for x in span]
-                parts[-1] = singular(parts[-1])
+                parts[-1] = last[5]
                 for j in range(1, length - 1):
                     if parts[j] == "of":
-                        parts[j - 1] = singular(parts[j - 1])
+                        parts[j - 1] = span[j - 1][5]
                 key = " ".join(parts)
                 entry_key = phrases.get(key)
                 if entry_key is None:
@@ -256,8 +287,9 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                 entry = vocab.entries[entry_key]
                 if not entry.curated and (is_generic_phrase(parts) or parts[-1] in GENERIC_HEADS and length < 2):
                     continue
-                start, end = span[0][1], span[-1][2]
-                if length == 1 and _ORDINARY_SENSE.search(doc.user_data["kg_text"][max(0, start - 40) : start]):
+                start = bases[i] + w[1]
+                end = bases[i + length - 1] + last[1] + last[2]
+                if length == 1 and _ORDINARY_SENSE.search(text[max(0, start - 40) : start]):
                     break  # "attracted attention", "great deal of attention": the word, not the concept
                 if length > 1 and start in spans:
                     absorbed = spans[start]
@@ -268,13 +300,13 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                     score = 0.5
                 store.append(
                     Candidate(
-                        doc.user_data["kg_text"][start:end], start, end, entry.type,
+                        text[start:end], start, end, entry.type,
                         "vocabulary" if entry.curated else "terms", score, vocab_key=entry_key,
                     )
                 )
                 matched = length
                 break
-            i += matched or 1
+            i_next = i + (matched or 1)
         return doc
 
     return terms
@@ -287,7 +319,7 @@ SINGLE_NOUN_MIN_USES = 3  # in the abstract, the title counting as one
 
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
 def make_phrases(nlp: Language, name: str, vocab_file: str | None):
-    from kg.extract.phrases import lexicon, noun_phrases, single_noun
+    from kg.extract.phrases import _SINGLE_NOUNS, lexicon, noun_phrases, single_noun
 
     lex = lexicon()
     word_df = load_vocabulary(vocab_file).phrase_df
@@ -298,10 +330,17 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         title counting as one), at the uses no other candidate covers."""
         covered = _coverage(doc.user_data["kg_text"], store)
         seen: dict[str, list] = {}
+        # single_noun's own memo, read directly: it holds results for the shipped lexicon only
+        known = _SINGLE_NOUNS.get if lex is lexicon() else {}.get
         for t in doc.user_data["kg_tokens"]:
-            key = single_noun(t.text, lex)
+            key = known(t.text)
+            if key is None:
+                key = single_noun(t.text, lex)
             if key:
-                seen.setdefault(key, []).append(t)
+                if key in seen:
+                    seen[key].append(t)
+                else:
+                    seen[key] = [t]
         if not seen:
             return
         title = {single_noun(w, lex) for w in re.findall(r"[a-z]+", doc.user_data.get("kg_title", ""))}

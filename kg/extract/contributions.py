@@ -30,6 +30,17 @@ _PASSIVE = re.compile(
     r"(?:proposed|introduced|presented|developed|designed)\b",
     re.I,
 )
+_NAMING_WORDS = ("named", "dubbed", "termed", "coined")
+_PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed")
+
+
+def _has_any(low: str, words: tuple[str, ...]) -> bool:
+    for w in words:
+        if w in low:
+            return True
+    return False
+
+
 _CALLED = re.compile(r"\b(?:called|named|dubbed|termed|namely|coined)\s+", re.I)
 _APPOSITIVE = re.compile(
     r"^(?:To\s+[^,]{0,80},\s*)?(?:we\s+\w+\s+)?([A-Z][\w.+@\u2080-\u2089-]*(?:\s+[A-Z][\w.+@-]*){0,3})\s*[,:(]\s*"
@@ -84,11 +95,16 @@ def find_contributions(sentence: str) -> list[Contribution]:
         clause = sentence[start : min(len(sentence), end + 80)]
         called = _CALLED.search(sentence, start, end + 1)
         found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1))
-    for m in _NAMING.finditer(sentence):
-        if not any(c.start <= m.end() < c.end for c in found):
-            found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
-    for m in _PASSIVE.finditer(sentence) if _PASSIVE_VERB.search(sentence) else ():
-        found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
+    # _NAMING and _PASSIVE_VERB need one of a few words; in ASCII text, where ignoring case is
+    # comparing lower-cased letters, a substring test rules most sentences out cheaply
+    low = sentence.lower() if sentence.isascii() else None
+    if low is None or _has_any(low, _NAMING_WORDS):
+        for m in _NAMING.finditer(sentence):
+            if not any(c.start <= m.end() < c.end for c in found):
+                found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    if (low is None or _has_any(low, _PASSIVE_WORDS)) and _PASSIVE_VERB.search(sentence):
+        for m in _PASSIVE.finditer(sentence):
+            found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
     if not found:
         m = _APPOSITIVE.match(sentence)
         if m:

@@ -139,6 +139,68 @@ KIND_HEADS = frozenset(
 )
 
 
+_PHRASE_INFO: dict[str, tuple] = {}  # word -> _word_info(word), for the shipped lexicon
+
+
+def _word_info(word: str, lex: dict[str, str], tags: dict[str, str]) -> tuple:
+    """What noun_phrases asks of a word, worked out once: (tag, lower case, dropped at a phrase's
+    start, a generic modifier, may end a phrase, a kind word such as "method", singular of its
+    last hyphen part)."""
+    tag = tags.get(word)
+    if tag is None:
+        tag = tags[word] = _phrase_tag(word, lex)
+        if len(tags) > 500_000:
+            tags.clear()
+    low = word.lower()
+    generic = low in GENERIC_MODIFIERS
+    return (
+        tag,
+        low,
+        generic or tag not in _PHRASE_START or low in _VERB_LIKE_NOUNS,
+        generic,
+        tag in _PHRASE_END,
+        singular(low) in KIND_HEADS,
+        singular(low.split("-")[-1]),  # the head word, when the word ends a phrase
+    )
+
+
+def _phrase_of(run: list[tuple], max_words: int):
+    """The phrase in one run of nominal words (word, start, end, info), as noun_phrases yields
+    it, or None."""
+    if len(run) == 1 and "-" not in run[0][0]:
+        return None  # one plain word is never a phrase, however it is trimmed
+    a, b = 0, len(run)
+    while a < b and run[a][3][2]:
+        a += 1
+    while a < b and not run[b - 1][3][4]:
+        b -= 1
+    # "preference prediction tasks", "peer review process": the kind word adds nothing
+    while b - a > 2 and run[b - 1][3][5] and run[b - 2][3][4]:
+        b -= 1
+    if a == b:
+        return None
+    items = run[a:b][-max_words:]
+    k = 0
+    while k < len(items) and items[k][3][3]:
+        k += 1
+    if k:
+        items = items[k:]
+    if not items:
+        return None
+    words = [i[3][1] for i in items]
+    if len(words) == 1 and ("-" not in words[0] or words[0] in GENERIC_COMPOUNDS):
+        return None
+    head = items[-1][3][6]  # "capabilities" is as generic as "capability"
+    if head in GENERIC_HEADS and len(words) < 2:
+        return None
+    if is_generic_phrase([*words[:-1], head]) or any(w in GENERIC_COMPOUNDS for w in words):
+        return None
+    # "adversarial robustness", "action space": a generic head makes a term only as often as
+    # a description ("key insight"); like participle phrases, these need support
+    weak = head in GENERIC_HEADS and len(words) < 3 or any(i[3][0] in _PARTICIPLES for i in items)
+    return items[0][1], items[-1][2], words, weak
+
+
 def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
     """Yield (start, end, words, weak) of candidate phrases in one sentence's tokens.
 
@@ -146,55 +208,30 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
     context cannot tell them from clause fragments, "models trained") or end in a generic head
     ("action space", but also "key insight"): the resolver keeps them only with corpus or
     in-paper support."""
-    run: list[tuple[str, int, int, str]] = []
-
-    def flush():
-        items = list(run)
-        run.clear()
-        while items and (items[0][0].lower() in GENERIC_MODIFIERS or items[0][3] not in _PHRASE_START
-                         or items[0][0].lower() in _VERB_LIKE_NOUNS):
-            items.pop(0)
-        while items and items[-1][3] not in _PHRASE_END:
-            items.pop()
-        # "preference prediction tasks", "peer review process": the kind word adds nothing
-        while len(items) > 2 and singular(items[-1][0].lower()) in KIND_HEADS and items[-2][3] in _PHRASE_END:
-            items.pop()
-        if not items:
-            return None
-        items = items[-max_words:]
-        while items and items[0][0].lower() in GENERIC_MODIFIERS:
-            items.pop(0)
-        words = [w.lower() for w, *_ in items]
-        if not words:
-            return None
-        if len(words) == 1 and ("-" not in words[0] or words[0] in GENERIC_COMPOUNDS):
-            return None
-        head = singular(words[-1].split("-")[-1])  # "capabilities" is as generic as "capability"
-        if head in GENERIC_HEADS and len(words) < 2:
-            return None
-        if is_generic_phrase([*words[:-1], head]) or any(w in GENERIC_COMPOUNDS for w in words):
-            return None
-        # "adversarial robustness", "action space": a generic head makes a term only as often as
-        # a description ("key insight"); like participle phrases, these need support
-        weak = head in GENERIC_HEADS and len(words) < 3 or any(i[3] in _PARTICIPLES for i in items)
-        return items[0][1], items[-1][2], words, weak
-
-    tags = _PHRASE_TAGS if lex is lexicon() else {}
+    shipped = lex is lexicon()
+    tags = _PHRASE_TAGS if shipped else {}
+    infos = _PHRASE_INFO if shipped else {}
+    run: list[tuple] = []
     for word, start, end in tokens:
-        tag = tags.get(word)
-        if tag is None:
-            tag = tags[word] = _phrase_tag(word, lex)
-            if len(tags) > 500_000:
-                tags.clear()
-        if tag and (tag != "VBG" or (run and run[-1][3] in NOMINAL)):
-            run.append((word, start, end, tag))
+        info = infos.get(word)
+        if info is None:
+            info = infos[word] = _word_info(word, lex, tags)
+            if len(infos) > 500_000:
+                infos.clear()
+        tag = info[0]
+        if tag and (tag != "VBG" or (run and run[-1][3][0] in NOMINAL)):
+            run.append((word, start, end, info))
             continue
         if run:
-            got = flush()
+            if len(run) == 1 and "-" not in run[0][0]:
+                run = []  # one plain word is never a phrase: skip the call
+                continue
+            got = _phrase_of(run, max_words)
+            run = []
             if got:
                 yield got
     if run:
-        got = flush()
+        got = _phrase_of(run, max_words)
         if got:
             yield got
 
@@ -203,23 +240,47 @@ _TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*$")
 _AFTER_OPENER = re.compile(r"[:\"“‘(\[]\s*$")
 
 
+_TITLE_SHAPES: dict[str, int] = {}  # token text -> _title_shape(text)
+
+
+def _title_shape(text: str) -> int:
+    """0: not a capitalised word; 1: one, but a stop word ("The", "Table"); 2: may start a name."""
+    shape = 0 if not _TITLE_WORD.match(text) else 1 if text in STOP_TITLE else 2
+    if len(_TITLE_SHAPES) > 500_000:
+        _TITLE_SHAPES.clear()
+    _TITLE_SHAPES[text] = shape
+    return shape
+
+
 def proper_nouns(tokens, sents, lex: dict[str, str]):
     """Yield (start, end, words) of capitalised words and runs mid-sentence: "Sudoku", "Metropolis Hastings".
 
     A capital inside a sentence marks a name unless the word is a common English word
     (the lexicon knows it as something other than a proper noun) standing alone.
     """
+    shape_of = _TITLE_SHAPES.get
     for _a, _b, i, j in sents:
         k = i + 1  # the first word of a sentence is capitalised anyway
         while k < j:
             t = tokens[k]
-            if not _TITLE_WORD.match(t.text) or t.text in STOP_TITLE:
+            shape = shape_of(t.text)
+            if shape is None:
+                shape = _title_shape(t.text)
+            if shape != 2:
                 k += 1
                 continue
             run = [t]
             m = k + 1
-            while m < j and _TITLE_WORD.match(tokens[m].text) and tokens[m].idx == run[-1].end + 1:
-                run.append(tokens[m])
+            while m < j:
+                u = tokens[m]
+                if u.idx != run[-1].end + 1:
+                    break
+                shape = shape_of(u.text)
+                if shape is None:
+                    shape = _title_shape(u.text)
+                if not shape:
+                    break
+                run.append(u)
                 m += 1
             k = m
             if len(run) == 1:

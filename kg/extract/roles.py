@@ -94,10 +94,18 @@ class SentenceRoles:
         self.text = text
         self.start = start
         end = len(text) if end is None else end
-        self.heads: dict[_Cue, list[int]] = {cue: [] for cue in _CUES}
+        heads: dict[_Cue, list[int]] = {cue: [] for cue in _CUES}
+        self.heads = heads
+        known = _CANDIDATE_CUES.get
         for m in _WORD_START.finditer(text, start, end):
-            for cue in _cues_starting(m.group()):
-                self.heads[cue].append(m.start())
+            word = m.group()
+            cues = known(word)
+            if cues is None:
+                cues = _cues_starting(word)
+            if cues:  # most words start no cue
+                at = m.start()
+                for cue in cues:
+                    heads[cue].append(at)
 
     def _reaches(self, cue: _Cue, lo: int, at: int) -> bool:
         full, text = cue.full, self.text
