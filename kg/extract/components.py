@@ -317,6 +317,26 @@ SINGLE_NOUN_DF = (3, 1000)
 SINGLE_NOUN_MIN_USES = 3  # in the abstract, the title counting as one
 
 
+def _extends_term(inner, taken, start, end, text, word_df) -> bool:
+    """A field term that adds modifiers to one candidate ("autoregressive decoding" around
+    "decoding"): the longer term is the concept the paper means."""
+    return (
+        len(inner) == 1
+        and taken[inner[0]][2] in ("vocabulary", "terms")
+        and taken[inner[0]][0] >= start
+        and taken[inner[0]][1] == end
+        and word_df.get(norm_key(text), 0) >= TERM_MIN_DF
+        and not _plural_noun(text.split(None, 1)[0])  # "models reasoning" is a clause
+    )
+
+
+def _plural_noun(word: str) -> bool:
+    from kg.extract.phrases import lexicon, tag_word
+
+    low = word.lower()
+    return singular(low) != low and tag_word(low, lexicon()) == "NOUN"
+
+
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
 def make_phrases(nlp: Language, name: str, vocab_file: str | None):
     from kg.extract.phrases import _SINGLE_NOUNS, lexicon, noun_phrases, single_noun
@@ -353,9 +373,9 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
 
     def phrases(doc: Doc) -> Doc:
         store = _store(doc)
-        taken = sorted((c.start, c.end) for c in store)
-        starts = [a for a, _ in taken]
-        longest = max((b - a for a, b in taken), default=0)
+        taken = sorted((c.start, c.end, c.extractor) for c in store)
+        starts = [a for a, _, _ in taken]
+        longest = max((b - a for a, b, _ in taken), default=0)
         all_toks = doc.user_data["kg_tokens"]
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
@@ -363,9 +383,10 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                 # weaker than every other extractor: give way where they found something
                 lo = bisect.bisect_left(starts, start - longest)
                 hi = bisect.bisect_left(starts, end)
-                if any(taken[k][1] > start for k in range(lo, hi)):
-                    continue
                 text = doc.user_data["kg_text"][start:end]
+                inner = [k for k in range(lo, hi) if taken[k][1] > start]
+                if inner and not _extends_term(inner, taken, start, end, text, word_df):
+                    continue
                 # "high-fidelity semantic masks": when only the shorter phrase is a term of
                 # the field, the leading words are the paper's description of it
                 while len(words) >= 3 and word_df.get(norm_key(text), 0) < TERM_MIN_DF:

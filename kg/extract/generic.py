@@ -11,6 +11,7 @@ import re
 GENERIC_MODIFIERS = frozenset(
     """novel new existing various different several many multiple significant substantial strong
     state-of-the-art sota current recent previous prior other such same diverse extensive
+    pure unstable inconsistent
     comprehensive key main simple effective efficient robust better best large small high low
     first second third further additional specific particular general overall proposed our their
     its this these those improved superior competitive promising remarkable notable considerable

@@ -203,3 +203,20 @@ def test_a_bare_modifier_is_not_a_mention(nlp):
     text = "We study decoder-only transformers and hand-crafted features with GRPO."
     got = {m.text for m in mentions_from_doc(nlp(text), "p")}
     assert "GRPO" in got and not {"decoder-only", "hand-crafted"} & got
+
+
+@pytest.mark.parametrize(
+    "text, expected, absent",
+    [
+        # a field term around a vocabulary word is the concept the paper means
+        ("Gains vanish under autoregressive decoding in our tests.", "autoregressive decoding", "decoding"),
+        ("We evaluate long-context retrieval on several suites.", "long-context retrieval", "retrieval"),
+        # a plural noun before the word starts a clause, not a term
+        ("Such language models reasoning at length fail.", "reasoning", "models reasoning"),
+        # an evaluative adjective does not make a term
+        ("It suffers from unstable reasoning on hard cases.", "reasoning", "unstable reasoning"),
+    ],
+)
+def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
+    got = {m.text for m in mentions_from_doc(nlp(text), "p")}
+    assert expected in got and absent not in got
