@@ -77,12 +77,27 @@ def _americanize(m: re.Match) -> str:
     return m.group(2) + "iz" + m.group(3)
 
 
+# Cheap tests that rule a regular expression out before it scans: norm_key runs once per
+# distinct surface form and title, and the regexes were most of its time.
+def _may_be_british(lower_ascii: str) -> bool:
+    """Whether _BRITISH can match an ASCII text (given lowercased): both branches need "is" + a, e or i."""
+    return "isa" in lower_ascii or "ise" in lower_ascii or "isi" in lower_ascii
+
+
+def _edge_punct(char: str) -> bool:
+    """Whether a first or last character lets _EDGE_PUNCT match: only [\\s.] runs at the edges do."""
+    return char == "." or char.isspace()
+
+
 @functools.lru_cache(maxsize=1 << 19)
 def norm_key(text: str) -> str:
     """Return the normalization key of a surface form: casefolded, dashes as spaces, singular."""
     text = unicodedata.normalize("NFKC", text)
-    text = _BRITISH.sub(_americanize, text)  # optimisation -> optimization: one key for both
-    text = _DASHES.sub(" ", text)
+    ascii_text = text.isascii()
+    if not ascii_text or _may_be_british(text.lower()):
+        text = _BRITISH.sub(_americanize, text)  # optimisation -> optimization: one key for both
+    if not ascii_text or "-" in text or "_" in text or "/" in text:  # what _DASHES can match in ASCII
+        text = _DASHES.sub(" ", text)
     text = _STRIP.sub(" ", text)
     words = _SPACES.sub(" ", text).strip().split(" ")
     if not words or words == [""]:
@@ -97,7 +112,8 @@ def norm_key(text: str) -> str:
     for i in range(1, len(words) - 1):  # "chains of thought" -> "chain of thought"
         if words[i] == "of":
             words[i - 1] = singular(words[i - 1])
-    return _EDGE_PUNCT.sub("", " ".join(words))
+    key = " ".join(words)
+    return _EDGE_PUNCT.sub("", key) if _edge_punct(key[:1]) or _edge_punct(key[-1:]) else key
 
 
 _NOT_SLUG = re.compile(r"[^\w.+@#]+")

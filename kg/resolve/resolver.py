@@ -51,13 +51,40 @@ class Resolution:
     merges: list[dict] = field(default_factory=list)  # for the merge review file
 
 
-def _count(counts: dict, item, weight: float = 1) -> None:
-    counts[item] = counts.get(item, 0) + weight
-
-
 @functools.lru_cache(maxsize=1 << 18)
 def concept_id(key: str) -> str:
     return "concept:" + slug(key)
+
+
+# pure functions of one surface form, called for every mention: computed once per distinct form
+_acronym = functools.lru_cache(maxsize=1 << 18)(is_acronym)
+_short_form = functools.lru_cache(maxsize=1 << 18)(singular_surface)
+
+_WEAK_EXTRACTORS = ("terms", "phrases")
+
+
+def _title_key(paper: Paper) -> str:
+    """The paper's own title as " key ", for substring tests; "" when it has none of its own."""
+    return f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
+
+
+def _in_paper(rule: str | tuple[str, str], defs: dict[str, str]) -> str:
+    """A mention's key from its `Resolver._key_rule`: an acronym takes its paper's own definition."""
+    if rule.__class__ is str:
+        return rule
+    short, fallback = rule
+    return defs[short] if short in defs else fallback
+
+
+@dataclass
+class _Tallies:
+    """Per key: how often each surface form, type, short and long form was seen."""
+
+    # plain dicts of counts: a Counter per key costs more than the counting itself
+    surfaces: dict[str, dict[str, int]] = field(default_factory=lambda: collections.defaultdict(dict))
+    types: dict[str, dict[str, float]] = field(default_factory=lambda: collections.defaultdict(dict))
+    short_forms: dict[str, dict[str, int]] = field(default_factory=lambda: collections.defaultdict(dict))
+    long_forms: dict[str, dict[str, int]] = field(default_factory=lambda: collections.defaultdict(dict))
 
 
 class Resolver:
@@ -73,6 +100,8 @@ class Resolver:
         self.max_per_paper = max_per_paper
         self.rules = rules or MergeRules()
         self._canon: dict[str, str] = {}
+        self._key_facts: dict[str, tuple[str, bool, int, bool]] = {}
+        self._text_df: dict[str, tuple[str, int]] = {}
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -91,11 +120,51 @@ class Resolver:
         return self.rules.target(key)
 
     def _short(self, text: str) -> str:
-        return singular_surface(text)
+        return _short_form(text)
 
     def resolve(self, papers: Iterable[tuple[Paper, list[Mention]]]) -> Resolution:
         papers = list(papers)
         # 1. definitions, per paper and corpus-wide
+        per_paper, majority = self._definitions(papers)
+        # 2. a key for every mention
+        keyed, tallies = self._keyed(papers, per_paper, majority)
+        keyed = self._corroborated_only(keyed)
+
+        res = Resolution()
+        # 3. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
+        used: set[str] = set()
+        probability, threshold = self.ranker.probability, self.ranker.threshold
+        for _paper, candidates in self.candidates(keyed):
+            scored = [(lk, probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)) for lk, ev in candidates]
+            # contributions first, then the likeliest key concepts
+            scored.sort(key=lambda c: (-c[1], c[0].mention.start, c[0].concept_id))
+            keep = [lk for lk, p in scored[: self.max_per_paper] if p >= threshold]
+            keep.sort(key=lambda lk: lk.concept_id)
+            res.links.extend(keep)
+            used.update(lk.concept_id for lk in keep)
+
+        # 4. concept nodes
+        key_of_id = {}
+        for key in tallies.surfaces:
+            key_of_id[concept_id(key)] = key
+        for cid in sorted(used):
+            key = key_of_id[cid]
+            res.concepts[cid] = self._concept(
+                cid,
+                key,
+                tallies.surfaces[key],
+                tallies.types.get(key, {}),
+                tallies.short_forms.get(key, {}),
+                tallies.long_forms.get(key, {}),
+            )
+
+        # 5. lineage and vocabulary parents
+        self._lineage(res)
+        self._link_contained_parents(res)
+        return res
+
+    def _definitions(self, papers) -> tuple[dict[str, dict[str, str]], dict[str, str]]:
+        """Each paper's short form -> long form key, and the corpus's most frequent one per short form."""
         per_paper: dict[str, dict[str, str]] = {}
         corpus: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
         for paper, mentions in papers:
@@ -107,77 +176,181 @@ class Resolver:
             per_paper[paper.id] = defs
             for short, long_key in defs.items():
                 corpus[short][long_key] += 1
-        majority = {s: sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[0][0] for s, c in corpus.items()}
+        # min over (count desc, key): the keys are distinct, so the same pick as sorting
+        majority = {s: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for s, c in corpus.items()}
+        return per_paper, majority
 
-        # 2. a key for every mention
-        # plain dicts of counts: a Counter per key costs more than the counting itself
-        surfaces: dict[str, dict[str, int]] = collections.defaultdict(dict)
-        types: dict[str, dict[str, float]] = collections.defaultdict(dict)
-        short_forms: dict[str, dict[str, int]] = collections.defaultdict(dict)
-        long_forms: dict[str, dict[str, int]] = collections.defaultdict(dict)
+    def _keyed(self, papers, per_paper, majority) -> tuple[list, _Tallies]:
+        """Every paper's (key, mention) pairs, and the tallies of forms per key."""
+        tallies = _Tallies()
+        surfaces, types = tallies.surfaces, tallies.types
+        short_forms, long_forms = tallies.short_forms, tallies.long_forms
+        # a mention's key depends on its paper only through the paper's acronym definitions:
+        # the rest, and the facts about its text, are worked out once per distinct mention form
+        forms: dict[tuple[str, str, str], tuple] = {}
         keyed: list[tuple[Paper, list[tuple[str, Mention]]]] = []
         for paper, mentions in papers:
             out = []
             defs = per_paper[paper.id]
             for m in mentions:
-                key = self.key_for(m, defs, majority)
+                text = m.text
+                sig = (text, m.vocab_key, m.long_form)
+                found = forms.get(sig)
+                if found is None:
+                    found = forms[sig] = self._form_facts(text, m.vocab_key, m.long_form, majority)
+                rule, short, text_key = found
+                key = rule if rule.__class__ is str else _in_paper(rule, defs)
                 if not key:
                     continue
                 out.append((key, m))
-                _count(surfaces[key], m.text)
+                counts = surfaces[key]
+                counts[text] = counts.get(text, 0) + 1
                 if m.type:
                     weight = 3.0 if m.role == "PROPOSES" else (2.0 if m.vocab_key else 1.0)
-                    _count(types[key], m.type, weight)
+                    counts = types[key]
+                    counts[m.type] = counts.get(m.type, 0) + weight
                 if m.extractor == "definition":
-                    if m.text == m.long_form:
-                        _count(long_forms[key], m.text)
+                    if text == m.long_form:
+                        counts, form = long_forms[key], text
                     else:
-                        _count(short_forms[key], self._short(m.text))
-                elif is_acronym(m.text) and key != norm_key(m.text):
-                    _count(short_forms[key], self._short(m.text))
+                        counts, form = short_forms[key], _short_form(text)
+                    counts[form] = counts.get(form, 0) + 1
+                elif short is not None and key != text_key:
+                    counts = short_forms[key]
+                    counts[short] = counts.get(short, 0) + 1
             keyed.append((paper, out))
+        return keyed, tallies
 
+    def _form_facts(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> tuple:
+        """(key rule, and for an acronym its singular short form and norm key, else None) of a mention form."""
+        rule = self._key_rule(text, vocab_key, long_form, majority)
+        if _acronym(text):
+            return rule, _short_form(text), norm_key(text)
+        return rule, None, None
+
+    def _corroborated_only(self, keyed):
+        """Each paper's (key, mention) pairs without the uncorroborated weak ones."""
         # weak evidence needs corroboration: measured on judged abstracts, a ranker alone let in
         # too many one-off phrases ("persistent issues", "framework mirrors")
+        per_paper = [collections.Counter([k for k, _m in out]) for _paper, out in keyed]
         term_papers: dict[str, set] = collections.defaultdict(set)
-        for paper, out in keyed:
-            for key, _m in out:
+        for (paper, _out), per in zip(keyed, per_paper):
+            for key in per:
                 term_papers[key].add(paper.id)
         filtered = []
+        for (paper, out), per in zip(keyed, per_paper):
+            title = _title_key(paper)
+            filtered.append((paper, [
+                (k, m) for k, m in out
+                # the first test is _corroborated's own, inlined: most mentions need no more
+                if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES"
+                or self._corroborated(k, m, per[k], len(term_papers[k]), title)
+            ]))
+        return filtered
+
+    def _corroborated(self, key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:
+        """Weak evidence (mined terms, lexicon phrases) needs support to become a link."""
+        if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES":
+            return True
+        if m.extractor == "terms":
+            entry = self.vocab.entries.get(m.vocab_key)
+            if entry is not None and entry.df >= MINED_TERM_MIN_DF:
+                return True  # the field uses it often: the mining corpus is the corroboration
+        if in_paper >= 2 or in_corpus >= 2:
+            return True
+        # other papers of the field use it: an established term, unless its head is generic
+        # ("action space" and "key insight" alike): those need the paper's own support
+        if not self._facts_of(key)[3] and PHRASE_MIN_DF <= self._df_of(m.text)[1] < PHRASE_STOCK_DF:
+            return True
+        if title and f" {key} " in title:
+            return True  # the paper's own title names it
+        # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)
+        return m.type in ("Method", "Task") and " " in key
+
+    def _facts_of(self, key: str) -> tuple[str, bool, int, bool]:
+        """(concept id, curated vocabulary entry, words, generic head) of a key: the same in every paper."""
+        facts = self._key_facts.get(key)
+        if facts is None:
+            entry = self.vocab.entries.get(key)
+            facts = self._key_facts[key] = (
+                concept_id(key), bool(entry and entry.curated), len(key.split()), key.rsplit(" ", 1)[-1] in GENERIC_HEADS
+            )
+        return facts
+
+    def _df_of(self, text: str) -> tuple[str, int]:
+        """(norm key, field document frequency) of a surface form."""
+        found = self._text_df.get(text)
+        if found is None:
+            text_key = norm_key(text)
+            found = self._text_df[text] = (text_key, self.vocab.phrase_df.get(text_key, 0))
+        return found
+
+    def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
+        """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
+        key_facts, text_df = self._key_facts, self._text_df
         for paper, out in keyed:
-            per = collections.Counter(k for k, _ in out)
-            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
-            filtered.append(
-                (paper, [(k, m) for k, m in out if self._corroborated(k, m, per[k], len(term_papers[k]), title)])
-            )
-        keyed = filtered
+            title = _title_key(paper)
+            size = max(1, len(paper.abstract))
+            best: dict[str, Mention] = {}
+            evidence: dict[str, Evidence] = {}
+            for key, m in out:
+                facts = key_facts.get(key) or self._facts_of(key)
+                cid = facts[0]
+                cur = best.get(cid)
+                if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.start):
+                    best[cid] = m
+                first = m.start / size
+                ev = evidence.get(cid)
+                if ev is None:
+                    _cid, curated, words, generic = facts
+                    ev = evidence[cid] = Evidence(
+                        role=m.role, extractor=m.extractor, type=m.type, score=m.score, first=first,
+                        curated=curated, words=words, generic_head=generic,
+                    )
+                ev.uses += 1
+                ev.extractors.add(m.extractor)
+                if first < ev.first:
+                    ev.first = first
+                if m.vocab_key:
+                    ev.in_vocabulary = True
+                text_key, df = text_df.get(m.text) or self._df_of(m.text)
+                if df > ev.field_df:
+                    ev.field_df = df
+                if title and not ev.in_title:
+                    ev.in_title = f" {key} " in title or f" {text_key} " in title
+            scored = []
+            for cid, m in best.items():
+                ev = evidence[cid]
+                ev.role, ev.extractor, ev.type, ev.score, ev.acronym = m.role, m.extractor, m.type, m.score, _acronym(m.text)
+                link = PaperLink(paper.id, cid, m.role, m, round(min(1.0, m.score + 0.05 * (ev.uses - 1)), 3))
+                scored.append((link, ev))
+            yield paper, scored
 
-        res = Resolution()
-        # 3. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
-        used: set[str] = set()
-        for _paper, candidates in self.candidates(keyed):
-            scored = [(lk, self.ranker.probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)) for lk, ev in candidates]
-            # contributions first, then the likeliest key concepts
-            scored.sort(key=lambda c: (-c[1], c[0].mention.start, c[0].concept_id))
-            keep = [lk for lk, p in scored[: self.max_per_paper] if p >= self.ranker.threshold]
-            keep.sort(key=lambda lk: lk.concept_id)
-            res.links.extend(keep)
-            used.update(lk.concept_id for lk in keep)
+    def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
+        """The concept key of a mention, given its paper's definitions and the corpus majority."""
+        return _in_paper(self._key_rule(m.text, m.vocab_key, m.long_form, majority), defs)
 
-        # 4. concept nodes
-        key_of_id = {}
-        for key in surfaces:
-            key_of_id[concept_id(key)] = key
-        for cid in sorted(used):
-            key = key_of_id[cid]
-            res.concepts[cid] = self._concept(
-                cid, key, surfaces[key], types.get(key, {}), short_forms.get(key, {}), long_forms.get(key, {})
-            )
+    def _key_rule(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> str | tuple[str, str]:
+        """A mention's key as far as it does not depend on its paper.
 
-        # 5. lineage and vocabulary parents
-        self._lineage(res)
-        self._link_contained_parents(res)
-        return res
+        Either the key, or (short form, key) for an acronym: the paper's own definition of the
+        short form wins over that key (`_in_paper`).
+        """
+        if self.rules.split:
+            raw = norm_key(text)
+            if raw in self.rules.split:
+                return raw  # the user keeps this form out of every alias and acronym merge
+        if vocab_key:
+            return self.rules.target(vocab_key)
+        if long_form:
+            return self.canon(long_form)
+        if _acronym(text):
+            short = self._short(text)
+            if short in majority:
+                return short, majority[short]
+            vkey = self.vocab.acronyms.get(text) or self.vocab.acronyms.get(short)
+            return short, (self.rules.target(vkey) if vkey else self.canon(text))
+        return self.canon(text)
 
     def _link_contained_parents(self, res: Resolution) -> None:
         """A paper that writes "DG-GRPO" or "KV cache compression" mentions GRPO and KV cache too."""
@@ -198,89 +371,6 @@ class Resolver:
                     have.add((lk.paper_id, parent))
                     extra.append(PaperLink(lk.paper_id, parent, "MENTIONS", replace(lk.mention, extractor="contained"), round(lk.score * 0.8, 3)))
         res.links.extend(extra)
-
-    def _corroborated(self, key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:
-        """Weak evidence (mined terms, lexicon phrases) needs support to become a link."""
-        if m.extractor not in ("terms", "phrases") or m.role == "PROPOSES":
-            return True
-        if m.extractor == "terms":
-            entry = self.vocab.entries.get(m.vocab_key)
-            if entry is not None and entry.df >= MINED_TERM_MIN_DF:
-                return True  # the field uses it often: the mining corpus is the corroboration
-        if in_paper >= 2 or in_corpus >= 2:
-            return True
-        # other papers of the field use it: an established term, unless its head is generic
-        # ("action space" and "key insight" alike): those need the paper's own support
-        if key.rsplit(" ", 1)[-1] not in GENERIC_HEADS and (
-            PHRASE_MIN_DF <= self.vocab.phrase_df.get(norm_key(m.text), 0) < PHRASE_STOCK_DF
-        ):
-            return True
-        if title and f" {key} " in title:
-            return True  # the paper's own title names it
-        # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)
-        return m.type in ("Method", "Task") and " " in key
-
-    def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
-        """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
-        phrase_df = self.vocab.phrase_df
-        for paper, out in keyed:
-            title = f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
-            size = max(1, len(paper.abstract))
-            best: dict[str, PaperLink] = {}
-            evidence: dict[str, Evidence] = {}
-            for key, m in out:
-                cid = concept_id(key)
-                cur = best.get(cid)
-                if cur is None or (_ROLE_RANK[m.role], -m.score, m.start) < (_ROLE_RANK[cur.role], -cur.score, cur.mention.start):
-                    best[cid] = PaperLink(paper.id, cid, m.role, m, m.score)
-                ev = evidence.get(cid)
-                if ev is None:
-                    entry = self.vocab.entries.get(key)
-                    ev = evidence[cid] = Evidence(
-                        role=m.role, extractor=m.extractor, type=m.type, score=m.score, first=m.start / size,
-                        curated=bool(entry and entry.curated), words=len(key.split()),
-                        generic_head=key.rsplit(" ", 1)[-1] in GENERIC_HEADS,
-                    )
-                ev.uses += 1
-                ev.extractors.add(m.extractor)
-                if m.start / size < ev.first:
-                    ev.first = m.start / size
-                if m.vocab_key:
-                    ev.in_vocabulary = True
-                text_key = norm_key(m.text)
-                df = phrase_df.get(text_key, 0)
-                if df > ev.field_df:
-                    ev.field_df = df
-                if title and not ev.in_title:
-                    ev.in_title = f" {key} " in title or f" {text_key} " in title
-            scored = []
-            for cid, link in best.items():
-                ev = evidence[cid]
-                m = link.mention
-                ev.role, ev.extractor, ev.type, ev.score, ev.acronym = link.role, m.extractor, m.type, m.score, is_acronym(m.text)
-                link.score = round(min(1.0, link.score + 0.05 * (ev.uses - 1)), 3)
-                scored.append((link, ev))
-            yield paper, scored
-
-    def key_for(self, m: Mention, defs: dict[str, str], majority: dict[str, str]) -> str:
-        if self.rules.split:
-            raw = norm_key(m.text)
-            if raw in self.rules.split:
-                return raw  # the user keeps this form out of every alias and acronym merge
-        if m.vocab_key:
-            return self.rules.target(m.vocab_key)
-        if m.long_form:
-            return self.canon(m.long_form)
-        if is_acronym(m.text):
-            short = self._short(m.text)
-            if short in defs:
-                return defs[short]
-            if short in majority:
-                return majority[short]
-            vkey = self.vocab.acronyms.get(m.text) or self.vocab.acronyms.get(short)
-            if vkey:
-                return self.rules.target(vkey)
-        return self.canon(m.text)
 
     def _concept(self, cid, key, surf, types, shorts, longs) -> Concept:
         entry = self.vocab.entries.get(key)

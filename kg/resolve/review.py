@@ -27,6 +27,8 @@ class MergeRules:
     split: set[str] = field(default_factory=set)  # keys that keep their own node
 
     def target(self, key: str) -> str:
+        if key not in self.merge:
+            return key  # nearly every key: no set to build
         seen = set()
         while key in self.merge and key not in seen:
             seen.add(key)
