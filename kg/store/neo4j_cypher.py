@@ -29,6 +29,32 @@ SCHEMA_STATEMENTS = (
     "FOR (n:Concept) ON EACH [n.name, n.aliases, n.definition]",
 )
 AWAIT_INDEXES = "CALL db.awaitIndexes($seconds)"
+CONSTRAINT_STATEMENTS = SCHEMA_STATEMENTS[:2]
+INDEX_STATEMENTS = SCHEMA_STATEMENTS[2:]
+INDEX_NAMES = (
+    "kg_concept_name",
+    "kg_concept_type",
+    "kg_paper_year",
+    PAPER_FULLTEXT_INDEX,
+    CONCEPT_FULLTEXT_INDEX,
+)
+"""Names of kg's indexes that back no constraint: those a first load builds after the nodes."""
+
+# A first load drops kg's own indexes (not the constraints) and builds them again once the
+# nodes are in: populating an index in one pass costs far less than updating it node by
+# node, above all the full-text ones. `createStatement` restores each exactly as it was,
+# options (analyzer, provider) included.
+SHOW_KG_INDEXES = """
+SHOW INDEXES YIELD name, owningConstraint, createStatement
+WHERE name IN $names AND owningConstraint IS NULL
+RETURN name, createStatement
+"""
+
+
+def drop_index(name: str) -> str:
+    """Return the statement that drops one of kg's own indexes (a name from INDEX_NAMES)."""
+    return f"DROP INDEX {_check_label(name, INDEX_NAMES)} IF EXISTS"
+
 
 # Counting rows that existed and differ lets a reload report "updated" honestly: a second
 # load of the same graph says 0 created, 0 updated. `SET n = row.props` replaces the whole
@@ -236,33 +262,64 @@ def _edge_columns(rel_type: str, columns: tuple[str, ...]) -> tuple[str, str, tu
     return rel_type, source_label(rel_type), _check_columns(columns, attrs, node=False)
 
 
-def create_relationships(rel_type: str, columns: tuple[str, ...]) -> str:
+def create_nodes_returning_ids(kind: str, columns: tuple[str, ...], type_label: str | None = None) -> str:
+    """Return create_nodes' statement that also returns each node's kg id and element id.
+
+    ``keys[i]`` and ``ids[i]`` belong to the same node (two aggregates of the same rows), so
+    the loader maps kg ids to element ids without relying on row order.
+    """
+    return create_nodes(kind, columns, type_label).replace(
+        "RETURN count(*) AS rows",
+        "RETURN count(*) AS rows, collect(n.id) AS keys, collect(elementId(n)) AS ids",
+    )
+
+
+def element_ids(kind: str) -> str:
+    """Return the statement that gives the element id of each node of `kind` among ``$keys``."""
+    kind = _check_label(kind, schema.NODE_KINDS)
+    return f"""
+UNWIND $keys AS key
+MATCH (n:{kind} {{id: key}})
+RETURN n.id AS key, elementId(n) AS id
+"""
+
+
+def _match_ends(start: str, by_element_id: bool) -> str:
+    # By kg id: an index seek on each end's unique constraint. By element id (what the nodes'
+    # CREATE returned): a direct record read, no index, no lock on an index entry.
+    if by_element_id:
+        return f"MATCH (a:{start}) WHERE elementId(a) = r[0]\nMATCH (b:Concept) WHERE elementId(b) = r[1]"
+    return f"MATCH (a:{start} {{id: r[0]}})\nMATCH (b:Concept {{id: r[1]}})"
+
+
+def create_relationships(rel_type: str, columns: tuple[str, ...], *, by_element_id: bool = False) -> str:
     """Return the statement that creates one table's relationships, for a database without kg nodes.
 
-    Both ends are found through their unique `id` constraint on a fixed label; `rows` counts
-    the rows whose two ends were found, which the loader checks.
+    Both ends are found through their unique `id` constraint on a fixed label, or, with
+    `by_element_id`, by the element ids rows then hold in place of kg ids (``r[0]``,
+    ``r[1]``); the label is checked either way. `rows` counts the rows whose two ends were
+    found, which the loader checks.
     """
     rel_type, start, columns = _edge_columns(rel_type, columns)
     return f"""
 UNWIND $rows AS r
-MATCH (a:{start} {{id: r[0]}})
-MATCH (b:Concept {{id: r[1]}})
+{_match_ends(start, by_element_id)}
 CREATE (a)-[:{rel_type} {_props(columns, 2)}]->(b)
 RETURN count(*) AS rows
 """
 
 
-def merge_relationships(rel_type: str, columns: tuple[str, ...]) -> str:
+def merge_relationships(rel_type: str, columns: tuple[str, ...], *, by_element_id: bool = False) -> str:
     """Return the statement that upserts one table's relationships and writes only what differs.
 
     Counts as in upsert_relationships; duplicates a pair may already hold (written by
-    something else) are all updated rather than joined by another.
+    something else) are all updated rather than joined by another. `by_element_id` as in
+    create_relationships.
     """
     rel_type, start, columns = _edge_columns(rel_type, columns)
     return f"""
 UNWIND $rows AS r
-MATCH (a:{start} {{id: r[0]}})
-MATCH (b:Concept {{id: r[1]}})
+{_match_ends(start, by_element_id)}
 WITH a, b, r, [(a)-[o:{rel_type}]->(b) | o] AS olds, {_props(columns, 2)} AS props
 WITH a, b, olds, props, [o IN olds WHERE properties(o) <> props] AS stale
 FOREACH (_ IN CASE WHEN size(olds) = 0 THEN [1] ELSE [] END | MERGE (a)-[x:{rel_type}]->(b) SET x = props)

@@ -10,6 +10,11 @@ Speed: rows travel as lists (:class:`~kg.store.neo4j_rows.Table`) in batches of 
 batches in flight at once; a database that holds no :Paper or :Concept node yet gets CREATE
 statements, which skip MERGE's look-ups and locks; otherwise nodes and edges are upserted
 and only those that differ are written, so a reload of an unchanged graph is mostly reads.
+On such a first load kg's indexes other than its two constraints are dropped and built again
+(exactly as they were, from SHOW INDEXES' createStatement) once the nodes are in, populating
+while the edges are written, and waited for before the load ends; the node CREATE returns
+each node's elementId, and the edges find their ends by it instead of by index seek (id() is
+deprecated in Neo4j 5). A load that fails before the indexes are back puts them back.
 ``fast=False`` sends one map per row through the MERGE statements only, one batch at a
 time with ``workers=1``, as kg did before; it is kept for comparison (bench/).
 
@@ -358,6 +363,10 @@ def load_graph_into_neo4j(
         if progress:
             progress(phase, done, total)
 
+    # A first load maps each kg id to the element id its CREATE returned; the edges then find
+    # their ends by element id (a record read) instead of by index seek.
+    element_ids: dict[str, str] = {}
+
     def written(batch: _Batch, result: dict) -> None:
         kind = batch.kind
         if result["rows"] != batch.size:
@@ -368,14 +377,16 @@ def load_graph_into_neo4j(
         # A CREATE statement returns only `rows`: every one of them was created.
         counts[f"{kind}_created"] += result.get("created", result["rows"])
         counts[f"{kind}_updated"] += result.get("updated", 0)
+        if "ids" in result:
+            element_ids.update(zip(result["keys"], result["ids"]))
         tick(kind, batch.size)
 
-    def write(*phases: tuple[str, list[Table]], first_load: bool) -> None:
+    def write(*phases: tuple[str, list[Table]], first_load: bool, ends: dict[str, str] | None = None) -> None:
         jobs = (
-            _Batch(kind, query, {"rows": rows, **extra}, resend, len(rows))
+            _Batch(kind, plan.query, {"rows": plan.rows(rows), **plan.extra}, plan.resend, len(rows))
             for kind, kind_tables in phases
             for table in kind_tables
-            for query, resend, extra in [_statements(kind, table, first_load)]
+            for plan in [_statements(kind, table, first_load, ends)]
             for rows in batches(table.rows, batch_size)
         )
         _send(driver, jobs, database, workers, written)
@@ -387,14 +398,33 @@ def load_graph_into_neo4j(
             db_name = _database_name(driver, database)
             if mode == "wipe":
                 counts["nodes_deleted"] += _wipe(driver, database, batch_size)
-            for statement in cypher.SCHEMA_STATEMENTS:
-                _run(driver, statement, {}, database)
-            _run(driver, cypher.AWAIT_INDEXES, {"seconds": 300}, database)
 
             # No :Paper or :Concept yet (a new database, a wipe): nothing to merge with, so
             # CREATE. Counts come from Neo4j's count store, so asking is free.
             first_load = fast and _run(driver, cypher.COUNT_KG_NODES, {}, database)[0]["n"] == 0
-            write(("papers", tables.papers), ("concepts", tables.concepts), first_load=first_load)
+            # The constraints always come first: they refuse a duplicate and serve MERGE. On a
+            # first load kg's other indexes are built after the nodes (_suspend_indexes).
+            for statement in cypher.CONSTRAINT_STATEMENTS if first_load else cypher.SCHEMA_STATEMENTS:
+                _run(driver, statement, {}, database)
+            suspended = _suspend_indexes(driver, database) if first_load else None
+            if suspended is None:
+                for statement in cypher.INDEX_STATEMENTS if first_load else ():
+                    _run(driver, statement, {}, database)
+                _run(driver, cypher.AWAIT_INDEXES, {"seconds": 300}, database)
+
+            try:
+                write(("papers", tables.papers), ("concepts", tables.concepts), first_load=first_load)
+                if first_load:
+                    _find_element_ids(driver, tables, element_ids, database, batch_size)
+                if suspended is not None:
+                    # Populated in the background while the edges are written: edges touch no
+                    # indexed property.
+                    _build_indexes(driver, suspended, database)
+                    suspended = None
+            except BaseException:
+                if suspended is not None:
+                    _restore_indexes(driver, suspended, database)
+                raise
 
             # Nothing can be stale in a database without relationships (a first load, a wipe).
             if not first_load and _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"] > 0:
@@ -402,9 +432,16 @@ def load_graph_into_neo4j(
                     driver, tables, database, batch_size, mode, fast, workers
                 )
             # Edges only once every node is committed: each batch must find both ends.
-            write(("relationships", tables.relationships), first_load=first_load)
+            write(
+                ("relationships", tables.relationships),
+                first_load=first_load,
+                ends=element_ids if first_load else None,
+            )
             if not first_load:  # else every concept in the database is the graph's own
                 counts["nodes_deleted"] += _delete_orphans(driver, tables, database, batch_size)
+            else:
+                # The indexes built after the nodes: ready before kg says the load is done.
+                _run(driver, cypher.AWAIT_INDEXES, {"seconds": INDEX_WAIT_SECONDS}, database)
 
             nodes_total = _run(driver, cypher.COUNT_NODES, {}, database)[0]["n"]
             rels_total = _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"]
@@ -436,27 +473,117 @@ def _wipe(driver: Driver, database: str | None, batch_size: int) -> int:
             return deleted
 
 
-def _statements(kind: str, table: Table, first_load: bool) -> tuple[str, str | None, dict[str, Any]]:
-    """Return the statement for `table`'s batches, the one to resend a cut-off batch with, and extra parameters."""
+@dataclass(frozen=True)
+class _Plan:
+    """How one table's batches are sent: the statement, the one to resend a cut-off batch
+    with, extra parameters, and the element ids that replace the kg ids of edge rows."""
+
+    query: str
+    resend: str | None
+    extra: dict[str, Any]
+    ends: dict[str, str] | None = None
+
+    def rows(self, batch: list) -> list:
+        if self.ends is None:
+            return batch
+        ends = self.ends
+        return [[ends[r[0]], ends[r[1]], *r[2:]] for r in batch]
+
+
+def _statements(kind: str, table: Table, first_load: bool, ends: dict[str, str] | None = None) -> _Plan:
+    """Return how to send `table`'s batches; `ends` maps kg ids to element ids (a first load)."""
     if kind == "relationships":
         if table.columns is None:
-            return cypher.upsert_relationships(table.label), None, {}
+            return _Plan(cypher.upsert_relationships(table.label), None, {})
+        if first_load and ends is not None:
+            # Resent after an IncompleteCommit, a batch that did commit finds its edges.
+            return _Plan(
+                cypher.create_relationships(table.label, table.columns, by_element_id=True),
+                cypher.merge_relationships(table.label, table.columns, by_element_id=True),
+                {},
+                ends,
+            )
         merge = cypher.merge_relationships(table.label, table.columns)
         create = cypher.create_relationships(table.label, table.columns) if first_load else None
-        return create or merge, merge if create else None, {}
+        return _Plan(create or merge, merge if create else None, {})
     if kind == "papers":
         if table.columns is None:
-            return cypher.UPSERT_PAPERS, None, {}
+            return _Plan(cypher.UPSERT_PAPERS, None, {})
         merge = cypher.merge_nodes(schema.PAPER, table.columns)
-        create = cypher.create_nodes(schema.PAPER, table.columns) if first_load else None
-        return create or merge, merge if create else None, {}
+        create = cypher.create_nodes_returning_ids(schema.PAPER, table.columns) if first_load else None
+        return _Plan(create or merge, merge if create else None, {})
     labels = {"labels": cypher.concept_labels(table.label)}
     if table.columns is None:
-        return cypher.upsert_concepts(table.label), None, labels
+        return _Plan(cypher.upsert_concepts(table.label), None, labels)
     merge = cypher.merge_nodes(schema.CONCEPT, table.columns, table.label)
-    create = cypher.create_nodes(schema.CONCEPT, table.columns, table.label) if first_load else None
+    if not first_load:
+        return _Plan(merge, None, labels)
     # The CREATE statement takes no $labels; the MERGE statement it may be resent as does.
-    return create or merge, merge if create else None, labels
+    # A resent batch returns no element ids: _find_element_ids looks those nodes up.
+    return _Plan(cypher.create_nodes_returning_ids(schema.CONCEPT, table.columns, table.label), merge, labels)
+
+
+# How long a first load waits at its end for the indexes it built after the nodes.
+INDEX_WAIT_SECONDS = 3600
+
+
+def _suspend_indexes(driver: Driver, database: str | None) -> list[str] | None:
+    """Drop kg's own indexes (not its constraints) from a database without kg nodes.
+
+    Return the statements that build them again exactly as they were (kg's own statements
+    then add those that were missing), or None when the user may not list indexes: the load
+    then keeps them, as before. Building an index over the loaded nodes in one pass costs
+    much less than updating it node by node, above all the full-text ones.
+    """
+    from neo4j.exceptions import ClientError
+
+    try:
+        found = _run(driver, cypher.SHOW_KG_INDEXES, {"names": list(cypher.INDEX_NAMES)}, database)
+    except ClientError as exc:
+        if (exc.code or "").startswith("Neo.ClientError.Security"):
+            return None
+        raise
+    for row in found:
+        _run(driver, cypher.drop_index(row["name"]), {}, database)
+    return [row["createStatement"] for row in found]
+
+
+def _build_indexes(driver: Driver, saved: list[str], database: str | None) -> None:
+    """Create the indexes _suspend_indexes dropped, then kg's missing ones; do not wait for them."""
+    for statement in (*saved, *cypher.INDEX_STATEMENTS):
+        _run(driver, statement, {}, database)
+
+
+def _restore_indexes(driver: Driver, saved: list[str], database: str | None) -> None:
+    # The load failed before the indexes were built again. One attempt each, no retries:
+    # the server may be gone, and the next `kg load` creates kg's indexes anyway.
+    with contextlib.suppress(Exception), driver.session(database=database) as session:
+        for statement in (*saved, *cypher.INDEX_STATEMENTS):
+            session.run(statement).consume()
+
+
+def _find_element_ids(
+    driver: Driver, tables: LoadTables, found: dict[str, str], database: str | None, batch_size: int
+) -> None:
+    """Add to `found` the element ids of the graph's nodes whose write returned none.
+
+    Those are nodes in the dict layout (upserted, not created) and batches resent after an
+    IncompleteCommit; usually there are none.
+    """
+    for kind, keys in (
+        (schema.PAPER, tables.node_ids(concepts=False)),
+        (schema.CONCEPT, tables.node_ids(papers=False)),
+    ):
+        missing = [key for key in keys if key not in found]
+        for batch in batches(missing, batch_size):
+            rows = _run(driver, cypher.element_ids(kind), {"keys": batch}, database)
+            found.update((row["key"], row["id"]) for row in rows)
+        lost = sum(1 for key in missing if key not in found)
+        if lost:
+            raise StoreError(
+                f"{lost} {kind} nodes just written are gone",
+                hint="another client may be deleting nodes during the load; run `kg load` again",
+            )
 
 
 def _delete_stale(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import operator
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -308,12 +309,42 @@ def _fast_value(value: Any) -> Any:
     return neo4j_value(value)
 
 
+_SIMPLE = frozenset((str, int, bool, float, list))
+_is_float = float.__instancecheck__
+_is_list = list.__instancecheck__
+
+
+def _simple_values(values: tuple, kinds: set[type]) -> bool:
+    """Return whether `values` (of exactly the types `kinds`) are all stored unchanged."""
+    if float in kinds and not all(map(math.isfinite, filter(_is_float, values))):
+        return False
+    if list in kinds:
+        for value in filter(_is_list, values):
+            if not set(map(type, value)) <= {str}:
+                return False
+    return True
+
+
 def _positional(
-    first: list, attrs: Mapping[str, Any], names: tuple[str, ...]
+    first: list, attrs: Mapping[str, Any], names: tuple[str, ...], get: Any = None
 ) -> tuple[list, tuple[str, ...]]:
-    """Return `first` extended by the values of `names` in `attrs`, and the names that had one."""
+    """Return `first` extended by the values of `names` in `attrs`, and the names that had one.
+
+    `get` is ``operator.itemgetter(*names)`` (two names or more), for the usual row: every
+    schema attribute set, to a value Neo4j stores as it is.
+    """
+    if get is not None:
+        try:
+            got = get(attrs)
+        except KeyError:
+            pass
+        else:
+            kinds = set(map(type, got))
+            if kinds <= _PLAIN or (kinds <= _SIMPLE and _simple_values(got, kinds)):
+                first.extend(got)
+                return first, names
     values = [v if type(v) in _PLAIN else _fast_value(v) for v in map(attrs.get, names)]
-    if None not in values:  # the usual row: every schema attribute set
+    if None not in values:
         first.extend(values)
         return first, names
     present = tuple(name for name, value in zip(names, values) if value is not None)
@@ -322,6 +353,8 @@ def _positional(
 
 
 def _has_extras(attrs: Mapping[str, Any], schema_keys: frozenset[str]) -> bool:
+    if attrs.keys() <= schema_keys:
+        return False
     extra = attrs.keys() - schema_keys
     return bool(extra) and any(isinstance(k, str) for k in extra)
 
@@ -344,6 +377,12 @@ def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
 
     paper_names = tuple(schema.PAPER_ATTRS)
     concept_names = tuple(schema.CONCEPT_ATTRS)
+    role_names = tuple(schema.ROLE_EDGE_ATTRS)
+    link_names = tuple(schema.CONCEPT_EDGE_ATTRS)
+    getters = {
+        names: operator.itemgetter(*names) if len(names) > 1 else None
+        for names in (paper_names, concept_names, role_names, link_names)
+    }
     keysets = {
         id(attrs): frozenset(attrs)
         for attrs in (
@@ -369,7 +408,8 @@ def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
             row: Any = {"id": node_id, "props": {"id": node_id, **properties(attrs, schema_attrs)}}
             key: tuple = (label, None)
         else:
-            row, present = _positional([node_id], attrs, paper_names if paper else concept_names)
+            names = paper_names if paper else concept_names
+            row, present = _positional([node_id], attrs, names, getters[names])
             key = (label, ("id", *present))
         (papers if paper else concepts).setdefault(key, []).append(row)
 
@@ -391,7 +431,8 @@ def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
             props.setdefault("type", rel)
             relationships.setdefault((rel, None), []).append({"source": u, "target": v, "props": props})
             continue
-        row, present = _positional([u, v], attrs, tuple(schema_attrs))
+        names = role_names if role else link_names
+        row, present = _positional([u, v], attrs, names, getters[names])
         if "type" not in present:
             row.insert(2, rel)
             present = ("type", *present)

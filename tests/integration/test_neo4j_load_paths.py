@@ -16,6 +16,7 @@ from hostile_graph import make_graph
 from test_neo4j_loader import changed, expected_snapshot, load, snapshot
 
 from kg.graph import schema
+from kg.store import neo4j_cypher as cypher
 from kg.store.neo4j_loader import load_graph_into_neo4j, run_cypher
 from kg.store.neo4j_rows import graph_rows, load_tables
 
@@ -182,3 +183,155 @@ def test_progress_with_workers_counts_every_row_once(neo4j_db):
     )
     total = G.number_of_nodes() + G.number_of_edges()
     assert calls[-1] == (total, total) and [c[0] for c in calls] == sorted(c[0] for c in calls)
+
+
+# ---------------------------------------------------------------- first load: indexes after the nodes, edges by element id
+
+
+def kg_indexes(conn) -> dict[str, tuple[str, dict]]:
+    """Return kg's indexes and constraints: name -> (state, index config)."""
+    rows = run_cypher(
+        "SHOW INDEXES YIELD name, state, options WHERE name STARTS WITH 'kg_' RETURN name, state, options",
+        uri=conn.uri,
+        password=conn.password,
+    )
+    return {r["name"]: (r["state"], r["options"]["indexConfig"]) for r in rows}
+
+
+KG_SCHEMA_NAMES = {"kg_paper_id", "kg_concept_id", *cypher.INDEX_NAMES}
+
+
+def test_first_load_builds_the_indexes_again_as_they_were(neo4j_db, seeds_graph):
+    G = seeds_graph
+    kw = {"uri": neo4j_db.uri, "password": neo4j_db.password, "write": True}
+    # A kg index with a config of the user's own (another analyzer) must come back with it.
+    run_cypher(f"DROP INDEX {cypher.PAPER_FULLTEXT_INDEX} IF EXISTS", **kw)
+    run_cypher(
+        f"CREATE FULLTEXT INDEX {cypher.PAPER_FULLTEXT_INDEX} FOR (n:Paper) ON EACH [n.title, n.abstract] "
+        "OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}",
+        **kw,
+    )
+    run_cypher("DROP INDEX kg_concept_name IF EXISTS", **kw)  # one missing: kg creates it
+    report = load(neo4j_db, G)
+    assert (report.nodes_total, report.relationships_total) == (G.number_of_nodes(), G.number_of_edges())
+    assert report.relationships_created == G.number_of_edges()
+    indexes = kg_indexes(neo4j_db)
+    assert set(indexes) == KG_SCHEMA_NAMES and {state for state, _ in indexes.values()} == {"ONLINE"}
+    assert indexes[cypher.PAPER_FULLTEXT_INDEX][1]["fulltext.analyzer"] == "english"
+    assert snapshot(neo4j_db) == expected_snapshot(G)
+    # Online at once: the full-text index finds what the load just wrote.
+    title = next(d["title"] for _, d in G.nodes(data=True) if d["kind"] == schema.PAPER)
+    word = max(title.split(), key=len).strip(".,:;()")
+    hits = run_cypher(
+        f"CALL db.index.fulltext.queryNodes('{cypher.PAPER_FULLTEXT_INDEX}', $q) YIELD node RETURN count(*) AS n",
+        {"q": word},
+        uri=neo4j_db.uri,
+        password=neo4j_db.password,
+    )
+    assert hits[0]["n"] >= 1
+    # And a reload (the MERGE path, which keeps the indexes) changes nothing.
+    again = load(neo4j_db, G)
+    assert again.relationships_unchanged == G.number_of_edges() and again.relationships_created == 0
+    assert snapshot(neo4j_db) == expected_snapshot(G)
+    assert kg_indexes(neo4j_db) == indexes
+
+
+def test_first_load_counts_exactly_with_dict_layout_nodes(neo4j_db):
+    # Nodes upserted in the dict layout return no element id; their edges still find them.
+    G = odd_graph()
+    report = load(neo4j_db, G, batch_size=3)
+    assert (report.papers_created, report.concepts_created, report.relationships_created) == (
+        sum(1 for _, d in G.nodes(data=True) if d["kind"] == schema.PAPER),
+        sum(1 for _, d in G.nodes(data=True) if d["kind"] == schema.CONCEPT),
+        G.number_of_edges(),
+    )
+    assert (report.nodes_total, report.relationships_total) == (G.number_of_nodes(), G.number_of_edges())
+    nodes, rels = snapshot(neo4j_db)
+    assert (len(nodes), len(rels)) == (G.number_of_nodes(), G.number_of_edges())
+    again = load(neo4j_db, G)
+    assert again.relationships_unchanged == G.number_of_edges() and again.papers_updated == 0
+    assert snapshot(neo4j_db) == (nodes, rels)
+
+
+class CommitLostDriver:
+    """A driver that runs a statement, then says the connection broke during COMMIT.
+
+    It does so once for the first statement that contains each of `markers`: the batch is
+    in the database, and the loader must resend it without writing it twice.
+    """
+
+    def __init__(self, driver, markers: tuple[str, ...]):
+        self._driver = driver
+        self.pending = list(markers)
+        self.cut: list[str] = []
+
+    def execute_query(self, query, *args, **kwargs):
+        from neo4j.exceptions import IncompleteCommit
+
+        result = self._driver.execute_query(query, *args, **kwargs)
+        for marker in self.pending:
+            if marker in query:
+                self.pending.remove(marker)
+                self.cut.append(marker)
+                raise IncompleteCommit("Failed to read from defunct connection")
+        return result
+
+    def __getattr__(self, name):
+        return getattr(self._driver, name)
+
+
+def test_first_load_resends_cut_off_creates_without_duplicates(neo4j_db, seeds_graph, monkeypatch):
+    import contextlib
+
+    from kg.store import neo4j_loader
+
+    G = seeds_graph
+    real_connect = neo4j_loader.connect
+    wrapped: list[CommitLostDriver] = []
+
+    @contextlib.contextmanager
+    def connect(**kwargs):
+        with real_connect(**kwargs) as driver:
+            wrapped.append(CommitLostDriver(driver, ("CREATE (n:Concept", "CREATE (a)-[:MENTIONS")))
+            yield wrapped[-1]
+
+    monkeypatch.setattr(neo4j_loader, "connect", connect)
+    monkeypatch.setattr(neo4j_loader.time, "sleep", lambda s: None)
+    report = load(neo4j_db, G, batch_size=40)
+    monkeypatch.undo()
+    assert wrapped[0].cut == ["CREATE (n:Concept", "CREATE (a)-[:MENTIONS"]
+    assert (report.nodes_total, report.relationships_total) == (G.number_of_nodes(), G.number_of_edges())
+    # The resent batches found their rows: counted unchanged, not created.
+    assert 0 < report.relationships_unchanged <= 40 and report.concepts_unchanged > 0
+    assert snapshot(neo4j_db) == expected_snapshot(G)
+    assert set(kg_indexes(neo4j_db)) == KG_SCHEMA_NAMES
+
+
+def test_first_load_that_fails_puts_the_indexes_back(neo4j_db, monkeypatch):
+    from kg.errors import StoreError
+    from kg.store import neo4j_loader
+
+    kw = {"uri": neo4j_db.uri, "password": neo4j_db.password, "write": True}
+    load(neo4j_db, make_graph(2))  # kg's indexes exist
+    wipe(neo4j_db)
+    run_cypher(f"DROP INDEX {cypher.CONCEPT_FULLTEXT_INDEX} IF EXISTS", **kw)
+    run_cypher(
+        f"CREATE FULLTEXT INDEX {cypher.CONCEPT_FULLTEXT_INDEX} FOR (n:Concept) "
+        "ON EACH [n.name, n.aliases, n.definition] OPTIONS {indexConfig: {`fulltext.analyzer`: 'simple'}}",
+        **kw,
+    )
+    before = kg_indexes(neo4j_db)
+
+    def broken(*args, **kwargs):
+        raise StoreError("the server went away")
+
+    monkeypatch.setattr(neo4j_loader, "_find_element_ids", broken)  # after the nodes, before the indexes
+    with pytest.raises(StoreError):
+        load(neo4j_db, make_graph(4))
+    after = kg_indexes(neo4j_db)
+    assert set(after) == KG_SCHEMA_NAMES
+    assert after[cypher.CONCEPT_FULLTEXT_INDEX][1] == before[cypher.CONCEPT_FULLTEXT_INDEX][1]
+    # The next load (kg nodes are there now: the MERGE path) completes the graph.
+    monkeypatch.undo()
+    load(neo4j_db, make_graph(4))
+    assert snapshot(neo4j_db) == expected_snapshot(make_graph(4))
