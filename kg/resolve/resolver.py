@@ -376,21 +376,22 @@ class Resolver:
         entry = self.vocab.entries.get(key)
         if entry and entry.curated:
             # the short form readers search for ("GRPO", "CoT") when the corpus uses one
-            used_short = [a for a in entry.aliases if is_acronym(a) and (a in shorts or a in surf)]
+            used_short = [a for a in entry.aliases if _acronym(a) and (a in shorts or a in surf)]
             name = used_short[0] if used_short else entry.name
             ctype = entry.type
         else:
+            # min() picks the first of the best, as the head of a (stable) sort did, without sorting
             if shorts:
-                name = sorted(shorts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+                name = min(shorts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
             else:
-                name = sorted(surf.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0][0]
+                name = min(surf.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0]
             if types:
-                ctype = sorted(types.items(), key=lambda kv: (-kv[1], _TYPE_RANK.get(kv[0], 99)))[0][0]
+                ctype = min(types.items(), key=lambda kv: (-kv[1], _TYPE_RANK.get(kv[0], 99)))[0]
             else:
                 ctype = entry.type if entry else "Concept"
         definition = ""
         if longs:
-            definition = sorted(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+            definition = min(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0]
         elif entry and entry.curated and name != entry.name:
             definition = entry.name
         aliases = set(surf) | set(shorts) | set(longs)  # forms seen in this corpus only
@@ -400,9 +401,10 @@ class Resolver:
     def _lineage(self, res: Resolution) -> None:
         short_index: dict[str, str] = {}
         for cid, c in res.concepts.items():
-            for form in (c.name, *c.aliases):
-                if is_acronym(form) and c.type in ("Method", "Concept", "Framework"):
-                    short_index.setdefault(form, cid)
+            if c.type in ("Method", "Concept", "Framework"):
+                for form in (c.name, *c.aliases):
+                    if _acronym(form):
+                        short_index.setdefault(form, cid)
         links: dict[tuple[str, str], ConceptLink] = {}
         for cid in sorted(list(res.concepts)):
             c = res.concepts[cid]
