@@ -16,7 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
-from kg.extract.contributions import find_contributions, type_from_clause
+from kg.extract.contributions import find_contributions, quoted_term, type_from_clause
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
 from kg.extract.names import family_of, find_names
 from kg.extract.tokenizer import Tok
@@ -448,16 +448,22 @@ def make_contributions(nlp: Language, name: str):
             for contrib in find_contributions(sent_text):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
                 pick = None
-                if contrib.called_at >= 0:
+                quoted = quoted_term(sent_text, contrib.start)
+                if quoted:
+                    pick = _quoted_candidate(store, s0 + quoted[0], s0 + quoted[1], sent_text[quoted[0] : quoted[1]])
+                if pick is None and contrib.called_at >= 0:
                     at = s0 + contrib.called_at
                     pick = first_from(named, named_starts, at, at + 4)
                 if pick is None:
                     pick = first_new(lo, hi)
-                if pick is None:  # unnamed: "we introduce derivation graphs, which ..."
+                if pick is None and not contrib.named_only:  # unnamed: "we introduce derivation graphs, which ..."
                     pick = first_from(phrases, phrase_starts, lo, hi)
                 if pick is None:
                     continue
                 picks = [pick]
+                if contrib.named_only:  # a weaker cue names one thing ("X is a corpus for OCR and DU")
+                    _mark_proposed(pick, contrib.type, definitions, applied)
+                    continue
                 # further coined names in the same announcement: "... X, with two modules, A and B"
                 # (the list may sit inside the clause: "three techniques: A, (ii) B, and (iii) C")
                 stop = _REUSE_CUE.search(sent_text, min(contrib.end, pick.end - s0))
@@ -482,6 +488,17 @@ def make_contributions(nlp: Language, name: str):
         return doc
 
     return contributions
+
+
+def _quoted_candidate(store: list[Candidate], start: int, end: int, text: str) -> Candidate:
+    """The candidate for a coined term in quotes: the one found there already, or a new one
+    (the words inside may be too rare for the term and phrase extractors)."""
+    for c in store:
+        if c.start == start and c.end == end:
+            return c
+    c = Candidate(text, start, end, None, "phrases", 0.6)
+    store.append(c)
+    return c
 
 
 # words after which names in an announcement are someone else's: "outperforms X", "based on Y"

@@ -22,6 +22,22 @@ _ANNOUNCE = re.compile(
     re.I,
 )
 # "the resulting model, named X", "a benchmark dubbed X": naming is announcing
+# "we formalize X as Y and introduce Z": a second verb of the same "we" announces too
+# (verbs only: "and development of", "and open-source LLMs" are not announcements)
+_COORDINATED = re.compile(
+    r"\band\s+(?:\w+ly\s+|also\s+|then\s+|further\s+|finally\s+)?"
+    r"(?:(?:propos|introduc|releas|curat|creat|formulat|devis|synthesi[sz])(?:e|es|ed)|"
+    r"(?:present|develop|design|construct|collect|establish|unveil)(?:s|ed)?|build|builds|built)\b",
+    re.I,
+)
+_WE = re.compile(r"\bwe\b", re.I)
+# 'we introduce "reasoning prototypes"', 'the notion of “X”': the quotes mark the coined term
+_QUOTED = re.compile(
+    r"\s*(?:(?:a|the|an)\s+(?:new\s+|novel\s+)?(?:notion|concept|idea|term)\s+of\s+|(?:the\s+)?so-called\s+)?"
+    r"(?:[\"“‘'`]{1,2})([^\"“”`.;:]{1,58}?[\w)+])[\s,]*[\"”’'`](?!\w)"
+)
+# a name after a weaker cue must come before the clause turns to what it is for or built on
+_NAMED_CLAUSE_END = re.compile(r"\b(?:for|in|of|with|based|using|via|from|on|across|to|by|than|over)\b", re.I)
 _NAMING = re.compile(r"(?:,\s*|\b)(?:named|dubbed|termed|coined)\s+", re.I)
 _PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed)\b", re.I)
 # "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
@@ -43,7 +59,8 @@ def _has_any(low: str, words: tuple[str, ...]) -> bool:
 
 _CALLED = re.compile(r"\b(?:called|named|dubbed|termed|namely|coined)\s+", re.I)
 _APPOSITIVE = re.compile(
-    r"^(?:To\s+[^,]{0,80},\s*)?(?:we\s+\w+\s+)?([A-Z][\w.+@\u2080-\u2089-]*(?:\s+[A-Z][\w.+@-]*){0,3})\s*[,:(]\s*"
+    r"^(?:To\s+[^,]{0,80},\s*)?(?:we\s+\w+\s+)?([A-Z][\w.+@\u2080-\u2089-]*(?:\s+[A-Z][\w.+@-]*){0,3})"
+    r"(?:\s*[,:(]\s*|\s+(?:is|are)\s+)"
     r"(?:an?|the|our)\s+(?:\w+[- ]){0,4}?(?:novel|new|first|simple|unified|general|scalable|"
     r"lightweight|large-scale|comprehensive|training-free|plug-and-play|principled|efficient|systematic)\b"
 )
@@ -71,6 +88,15 @@ class Contribution:
     end: int
     type: str | None  # from the clause words, when they say
     called_at: int  # offset right after "called"/"named", or -1
+    named_only: bool = False  # weaker cue: only a coined name counts, never a plain phrase
+
+
+def quoted_term(sentence: str, at: int) -> tuple[int, int] | None:
+    """Span of a quoted term of one to six words right after an announcing verb, or None."""
+    m = _QUOTED.match(sentence, at)
+    if not m or not m.group(1)[0].isalnum() or len(m.group(1).split()) > 6:
+        return None
+    return m.start(1), m.end(1)
 
 
 def type_from_clause(clause: str) -> str | None:
@@ -95,6 +121,18 @@ def find_contributions(sentence: str) -> list[Contribution]:
         clause = sentence[start : min(len(sentence), end + 80)]
         called = _CALLED.search(sentence, start, end + 1)
         found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1))
+    we = _WE.search(sentence)
+    if we:
+        for m in _COORDINATED.finditer(sentence, we.end()):
+            if any(c.start <= m.start() < c.end for c in found) and not _ANNOUNCE.search(sentence, m.start(), m.end()):
+                continue  # "we propose X and Y": already inside that clause
+            start = m.end()
+            end_m = _CLAUSE_END.search(sentence[start:], 2)
+            end = start + (end_m.start() if end_m else min(len(sentence) - start, 200))
+            cut = _NAMED_CLAUSE_END.search(sentence, start, end)
+            end = cut.start() if cut else end
+            clause = sentence[start : min(len(sentence), end + 80)]
+            found.append(Contribution(start, end, type_from_clause(clause), -1, named_only=True))
     # _NAMING and _PASSIVE_VERB need one of a few words; in ASCII text, where ignoring case is
     # comparing lower-cased letters, a substring test rules most sentences out cheaply
     low = sentence.lower() if sentence.isascii() else None
@@ -108,5 +146,8 @@ def find_contributions(sentence: str) -> list[Contribution]:
     if not found:
         m = _APPOSITIVE.match(sentence)
         if m:
-            found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[m.end(1) : m.end(1) + 120]), -1))
+            copular = not sentence[m.end(1) : m.end(1) + 3].lstrip().startswith((",", ":", "("))
+            found.append(
+                Contribution(m.start(1), m.end(1), type_from_clause(sentence[m.end(1) : m.end(1) + 120]), -1, copular)
+            )
     return found

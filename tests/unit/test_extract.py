@@ -147,6 +147,20 @@ def proposed(nlp, text, title=""):
             "We introduce cache coherent resampling, which realizes updates by reordering KV caches.",
             ["cache coherent resampling"],
         ),
+        # a second verb of the same "we" announces too, but only a coined name, never a phrase
+        (
+            "We formalize input reconstruction as a discrete problem and introduce SODA, an efficient algorithm.",
+            ["SODA"],
+        ),
+        ("We analyze the failure and present a detailed error analysis.", []),
+        ("We survey prior work and propose open research directions for personalized NLP.", []),
+        ("We study this gap and the development of MLLMs for remote sensing.", []),
+        # "X is a <new|large-scale ...> corpus" opening a sentence introduces X
+        ("SynthDocs is a large-scale synthetic corpus for OCR and DU.", ["SynthDocs"]),
+        ("GRPO is a popular reinforcement learning algorithm.", []),
+        # quotes mark a coined term, whatever its words
+        ('We introduce "reasoning prototypes" by clustering activation differences.', ["reasoning prototypes"]),
+        ("To close these gaps, we propose ``HIDE,'' a hint-based framework.", ["HIDE"]),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
