@@ -95,17 +95,35 @@ _MODIFIER_ENDS = frozenset(
 )
 _MODIFIER_PREFIXES = ("pre-", "post-", "non-", "anti-", "semi-")
 _NEXT_WORD = re.compile(r"[ \t]+[a-z][a-z-]*\b")
+_NEXT_NAME = re.compile(r"[ \t]+[A-Z][A-Za-z]*[A-Z][A-Za-z]*\b")  # LLMs, VLMs, RadVLM
 
 
-def is_bare_modifier(text: str, after: str) -> bool:
+def is_bare_modifier(text: str, after: str, lex: dict[str, str] | None = None) -> bool:
     """A single hyphenated word used in front of a noun ("decoder-only transformer",
-    "post-RoPE rotation", "hand-crafted features"): a piece of a longer term, not a concept.
+    "post-RoPE rotation", "hand-crafted features", "tool-enhanced LLMs"): a piece of a longer
+    term, not a concept.
 
-    `after` is the text that follows the word in the abstract.
+    `after` is the text that follows the word in the abstract. With `lex` (the part-of-speech
+    lexicon), a compound of plain words in front of a noun counts too ("vision-language models",
+    "human-AI interactions"): pass it only for words no vocabulary knows as a concept.
     """
-    if " " in text or "-" not in text.strip("-") or not _NEXT_WORD.match(after):
+    if " " in text or "-" not in text.strip("-"):
         return False
-    last = text.rsplit("-", 1)[1]
-    if last.islower() and (last in _MODIFIER_ENDS or (last.endswith("ed") and len(last) > 3)):
+    nxt = _NEXT_WORD.match(after)
+    if nxt is None:
+        named = _NEXT_NAME.match(after)  # "decoder-only LLMs": only an adjective ending says so
+        return named is not None and _adjective_end(text)
+    if _adjective_end(text) or text.lower().startswith(_MODIFIER_PREFIXES):
         return True
-    return text.lower().startswith(_MODIFIER_PREFIXES)
+    # "chain-of-thought", "text-to-SQL" and "k-NN" name things even in front of a noun
+    if lex is None or not text[0].islower() or "-of-" in text or "-to-" in text:
+        return False
+    parts = text.split("-")
+    if not all(len(p) > 1 and p.isalpha() and (p.islower() or p.isupper()) for p in parts):
+        return False
+    return lex.get(nxt.group().strip().lower()) in ("NOUN", "ADJ")
+
+
+def _adjective_end(text: str) -> bool:
+    last = text.rsplit("-", 1)[1]
+    return last.islower() and (last in _MODIFIER_ENDS or (last.endswith("ed") and len(last) > 3))

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "12"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "13"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -37,6 +37,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
     from kg.extract.generic import is_bare_modifier
+    from kg.extract.phrases import lexicon
     from kg.extract.roles import SentenceRoles
 
     cands = doc.user_data.get("kg", [])
@@ -45,10 +46,13 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     kept = []
     cover_end = -1
     text = doc.user_data["kg_text"]
+    lex = lexicon()
     for c in cands:
         if c.end <= cover_end and c.extractor != "definition" and not c.proposed:
             continue
-        if c.extractor != "definition" and is_bare_modifier(c.text, text[c.end : c.end + 40]):
+        if c.extractor != "definition" and is_bare_modifier(
+            c.text, text[c.end : c.end + 40], None if c.vocab_key else lex
+        ):
             continue
         kept.append(c)
         cover_end = max(cover_end, c.end)

@@ -205,12 +205,35 @@ def test_single_noun_needs_repetition_or_the_title(nlp):
         ("Qwen2.5-VL", " model", False),  # a model name, not an adjective
         ("chain-of-thought", " reasoning", False),
         ("test-time scaling", " laws", False),  # not a single word
+        ("tool-enhanced", " LLMs and", True),  # an adjective ending before a name
+        ("RL-optimized", " RadVLM models", True),
+        ("DeepSeek-R1", " LLMs", False),
     ],
 )
 def test_bare_hyphenated_modifiers(text, after, bare):
     from kg.extract.generic import is_bare_modifier
 
     assert is_bare_modifier(text, after) is bare
+
+
+@pytest.mark.parametrize(
+    "text, after, bare",
+    [
+        ("human-AI", " interactions", True),  # a compound of plain words in front of a noun
+        ("vision-language", " models", True),
+        ("human-AI", " is hard", False),  # followed by a verb: the compound is the subject
+        ("chain-of-thought", " prompting", False),
+        ("text-to-SQL", " generation", False),
+        ("k-NN", " classifier", False),
+        ("Human-AI", " interactions", False),  # capitalised: left to the name finder
+    ],
+)
+def test_bare_compounds_need_the_lexicon(text, after, bare):
+    from kg.extract.generic import is_bare_modifier
+    from kg.extract.phrases import lexicon
+
+    assert is_bare_modifier(text, after, lexicon()) is bare
+    assert is_bare_modifier(text, after) is False  # without the lexicon the rule is off
 
 
 def test_a_bare_modifier_is_not_a_mention(nlp):
