@@ -40,8 +40,10 @@ class Name:
 @functools.lru_cache(maxsize=1 << 16)
 def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
-    if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _ACRONYM_LETTERS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
+    if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
         return False  # "High-Density", "Task-Dependent": capitalised English, not a coined name
+    if _ACRONYM_LETTERS.match(word) and not _ends_in_word(word):
+        return False
     uppers = sum(c.isupper() for c in word)
     has_digit = any(c.isdigit() for c in word)
     has_alpha = any(c.isalpha() for c in word)
@@ -61,6 +63,15 @@ _MATH = re.compile(r"^[A-Za-z][+\-*/=^]\d+$|_")  # L+1, L-1, ESS_min: formula pi
 _INITIALS = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?$")  # U.S., e.g., i.e.
 # "SEarch", "REwriting": capitals that spell out an acronym inside an ordinary word
 _ACRONYM_LETTERS = re.compile(r"^[A-Z]{2,3}[a-z]{3,}$")
+def _ends_in_word(word: str) -> bool:
+    """"VRBench", "XGBoost", "IFEval": a prefix glued to a capitalised word the lexicon knows;
+    "SEarch", "REwriting" spell an acronym out of one word ("earch" is no word)."""
+    from kg.extract.phrases import lexicon
+
+    last_cap = max(i for i, c in enumerate(word) if c.isupper())
+    return word[last_cap:].lower() in lexicon()
+
+
 _PLAIN_COMPOUND = re.compile(r"^[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)+$")
 _NEGATION = re.compile(r"^(?:non|anti|pseudo|quasi)-", re.I)
 

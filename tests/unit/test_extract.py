@@ -59,7 +59,11 @@ def test_names_keep_versions_and_families():
 
 
 @pytest.mark.parametrize("word, expected", [("GRPO", True), ("CoT", True), ("Sora-2", True), ("vLLM", True),
-                                            ("High-Density", False), ("2D", False), ("ICML", False), ("Table", False)])
+                                            ("High-Density", False), ("2D", False), ("ICML", False), ("Table", False),
+                                            # a prefix glued to a capitalised word is a name; capitals
+                                            # spelling an acronym out of one English word are not
+                                            ("VRBench", True), ("XGBoost", True), ("IFEval", True),
+                                            ("SEarch", False), ("REwriting", False)])
 def test_looks_like_name(word, expected):
     assert looks_like_name(word) is expected
 
