@@ -259,8 +259,10 @@ class Resolver:
         if in_paper >= 2 or in_corpus >= 2:
             return True
         # other papers of the field use it: an established term, unless its head is generic
-        # ("action space" and "key insight" alike): those need the paper's own support
-        if not self._facts_of(key)[3] and PHRASE_MIN_DF <= self._df_of(m.text)[1] < PHRASE_STOCK_DF:
+        # ("action space" and "key insight" alike): those need the paper's own support. A single
+        # hyphenated word's field count says how common the word is, not that it names a concept
+        # ("under-explored", "up-to-date"): it needs the paper's support too.
+        if " " in m.text and not self._facts_of(key)[3] and PHRASE_MIN_DF <= self._df_of(m.text)[1] < PHRASE_STOCK_DF:
             return True
         if title and f" {key} " in title:
             return True  # the paper's own title names it

@@ -111,3 +111,22 @@ def test_british_spellings_share_a_key(a, b):
 @pytest.mark.parametrize("word", ["supervised", "advertising", "raised", "sizes"])
 def test_americanizing_leaves_other_words(word):
     assert norm_key(word) == {"sizes": "size"}.get(word, word)
+
+
+def _phrase(text):
+    from kg.models import Mention
+
+    return Mention("p", text, 0, len(text), "", "MENTIONS", "phrases", 0.45, text, "", "")
+
+
+@pytest.mark.parametrize(
+    "text, in_paper, kept",
+    [
+        ("message passing", 1, True),  # a phrase the field uses (37 abstracts of the mining corpus)
+        ("under-explored", 1, False),  # one hyphenated word: its field count is no corroboration
+        ("under-explored", 2, True),  # ... the paper's own repetition is
+    ],
+)
+def test_weak_phrases_need_corroboration(text, in_paper, kept):
+    resolver = Resolver(load_vocabulary())
+    assert resolver._corroborated(norm_key(text), _phrase(text), in_paper, 1, "") is kept
