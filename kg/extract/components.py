@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
 from kg.extract.contributions import find_contributions, quoted_term, type_from_clause
-from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
+from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concept
 from kg.extract.names import family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
@@ -128,7 +128,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         defined = doc.user_data.get("kg_definitions", {})
         definition_starts = {c.start for c in store if c.extractor == "definition"}
         for n in find_names(text, vocab):
-            if n.start in definition_starts:
+            if n.start in definition_starts or is_not_a_concept(n.text):
                 continue
             entry = vocab.lookup(n.text) if n.text not in vocab.acronyms else vocab.entries.get(vocab.acronyms[n.text])
             ctype = entry.type if entry and n.text not in defined else None
@@ -146,6 +146,8 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
             if start in taken or covered[start]:
                 continue
             surface = text[start:end]
+            if is_not_a_concept(surface):
+                continue
             entry = vocab.lookup(surface)
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))

@@ -73,6 +73,33 @@ STOP_NAMES = frozenset(
 )
 
 
+# last words that make a capitalised run an institution, an event or an award, not a concept:
+# "Maastricht University", "Best Paper Award", "Allen Institute"
+INSTITUTION_HEADS = frozenset(
+    """University Universities Institute College School Hospital Clinic Award Awards Prize Foundation
+    Inc Corp Corporation Company Laboratory Laboratories Center Centre Department Ministry Agency
+    Council Association Society Conference Workshop Symposium Government Court Parliament""".split()
+)
+VENUES = frozenset(
+    """ICML NeurIPS NIPS ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
+    TMLR JMLR AISTATS UAI COLT CoRL RSS ICRA IROS""".split()
+)
+# a venue with its year: "CVPR-2025", "NeurIPS 2024", "ICML'25"
+_VENUE_YEAR = re.compile(r"^(.+?)[-\s'’]?(?:19|20)?\d{2}$")
+
+
+def is_not_a_concept(text: str) -> bool:
+    """Places, institutions, awards and venues that a capitalised run or a coined-looking word
+    may name: never a research concept."""
+    words = text.split()
+    if len(words) == 1:
+        if text in STOP_NAMES:
+            return True
+        m = _VENUE_YEAR.match(text)
+        return m is not None and m.group(1) in VENUES
+    return words[-1] in INSTITUTION_HEADS
+
+
 def is_generic_phrase(words: list[str]) -> bool:
     """True when every word of a lowercase phrase is a generic modifier or generic head."""
     return all(w in GENERIC_MODIFIERS or w in GENERIC_HEADS for w in words)

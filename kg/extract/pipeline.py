@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "14"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "15"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -36,7 +36,7 @@ def make_nlp(vocab_file: str | None = None):
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
-    from kg.extract.generic import is_bare_modifier
+    from kg.extract.generic import is_bare_modifier, is_not_a_concept
     from kg.extract.phrases import lexicon
     from kg.extract.roles import SentenceRoles
 
@@ -50,6 +50,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     for c in cands:
         if c.end <= cover_end and c.extractor != "definition" and not c.proposed:
             continue
+        if c.extractor != "definition" and is_not_a_concept(c.text):
+            continue  # "Paper Award" from the phrase finder, as "Best Paper Award" from the names
         if c.extractor != "definition" and is_bare_modifier(
             c.text, text[c.end : c.end + 40], None if c.vocab_key else lex
         ):

@@ -261,3 +261,21 @@ def test_a_bare_modifier_is_not_a_mention(nlp):
 def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
     got = {m.text for m in mentions_from_doc(nlp(text), "p")}
     assert expected in got and absent not in got
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("CVPR-2025", True), ("Korea", True), ("Maastricht University", True), ("Best Paper Award", True),
+        ("AIME25", False), ("GRPO", False), ("Allen Institute for AI", False), ("Metropolis Hastings", False),
+    ],
+)
+def test_places_institutions_and_venues_are_not_concepts(text, expected):
+    from kg.extract.generic import is_not_a_concept
+
+    assert is_not_a_concept(text) is expected
+
+
+def test_venue_and_place_names_are_not_linked(nlp):
+    text = "Our method won the Best Paper Award at CVPR-2025. Data come from students in Korea."
+    assert [m.text for m in mentions_from_doc(nlp(text), "p")] == []
