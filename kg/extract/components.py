@@ -16,9 +16,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
-from kg.extract.contributions import find_contributions, quoted_term, type_from_clause
+from kg.extract.contributions import composed_of, find_contributions, quoted_term, title_run, type_from_clause
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concept
-from kg.extract.names import family_of, find_names
+from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, load_vocabulary
@@ -110,6 +110,10 @@ def make_definitions(nlp: Language, name: str, vocab_file: str | None):
     return definitions
 
 
+def _curated(entry) -> bool:
+    return entry is not None and entry.curated
+
+
 def _head_key(text: str) -> str:
     words = text.lower().replace("-", " ").split()
     return singular(words[-1]) if words else ""
@@ -136,9 +140,12 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 ctype = "Model"
             if ctype is None:
                 ctype = type_from_name(n.text) or type_from_context(text[n.end : n.end + 25])
+            # a short form the paper defined is known when the vocabulary knows its long form:
+            # "LLMs" after "large language models (LLMs)" is nobody's contribution
+            known = n.text in defined and _curated(vocab.lookup(defined[n.text]))
             store.append(
                 Candidate(n.text, n.start, n.end, ctype, "names", 0.9 if ctype else 0.8,
-                          vocab_key=entry.key if entry and n.text not in defined else "")
+                          vocab_key=entry.key if entry and n.text not in defined else "", known=known)
             )
         taken = {c.start for c in store}
         covered = _coverage(text, store)
@@ -406,10 +413,14 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
     return phrases
 
 
-@Language.factory("kg_contributions")
-def make_contributions(nlp: Language, name: str):
+@Language.factory("kg_contributions", default_config={"vocab_file": None})
+def make_contributions(nlp: Language, name: str, vocab_file: str | None):
+    vocab = load_vocabulary(vocab_file)
+    families = vocab.families
+
     def contributions(doc: Doc) -> Doc:
         store = _store(doc)
+        full_text = doc.user_data["kg_text"]
         named = sorted((c for c in store if c.extractor in ("names", "definition")), key=lambda c: c.start)
         phrases = sorted((c for c in store if c.extractor in ("phrases", "terms", "vocabulary")), key=lambda c: c.start)
         # Sorted starts and an index of definitions by long form keep each lookup below
@@ -441,10 +452,17 @@ def make_contributions(nlp: Language, name: str):
             """The first name in [lo, hi) that is not a concept the vocabulary already knows."""
             i = bisect.bisect_left(named_starts, lo)
             while i < len(named) and named_starts[i] < hi:
-                if not (named[i].vocab_key or named[i].known):
-                    return named[i]
+                # a word of a web address ("huggingface.co/Org/Model") is no name
+                c = named[i]
+                # a word of a web address ("huggingface.co/Org/Model") is no name, a released
+                # model of a known family ("GPT-5.4") is someone else's
+                if not (c.vocab_key or c.known or _release(c.text, families)) and full_text[c.start - 1 : c.start] != "/":
+                    return c
                 i += 1
             return None
+
+        def text_of(end: int) -> str:
+            return full_text[end : end + 60]
 
         for s0, _end, sent_text in sentences(doc):
             for contrib in find_contributions(sent_text):
@@ -453,18 +471,36 @@ def make_contributions(nlp: Language, name: str):
                 quoted = quoted_term(sent_text, contrib.start)
                 if quoted:
                     pick = _quoted_candidate(store, s0 + quoted[0], s0 + quoted[1], sent_text[quoted[0] : quoted[1]])
+                else:
+                    run = title_run(sent_text, contrib.start)
+                    if run:
+                        pick = _run_candidate(store, s0 + run[0], s0 + run[1], sent_text[run[0] : run[1]])
                 if pick is None and contrib.called_at >= 0:
                     at = s0 + contrib.called_at
                     pick = first_from(named, named_starts, at, at + 4)
                 if pick is None:
                     pick = first_new(lo, hi)
-                if pick is None and not contrib.named_only:  # unnamed: "we introduce derivation graphs, which ..."
+                # unnamed: "we introduce derivation graphs, which ..."; but "we propose an RL
+                # framework for idea generation" names a known concept and no new one: nothing
+                if pick is None and not contrib.named_only:
                     pick = first_from(phrases, phrase_starts, lo, hi)
+                    name = first_from(named, named_starts, lo, hi)
+                    if name is not None and (pick is None or name.start < pick.start) and _well_known(name, vocab):
+                        pick = None
                 if pick is None:
                     continue
-                picks = [pick]
+                # "a scalable and adaptable framework": an unnamed contribution, not a concept; names
+                # later in the announcement may still be ("a pipeline ..., resulting in MedFabric")
+                unnamed = (
+                    not quoted
+                    and pick.extractor not in ("names", "definition")
+                    and pick.text.islower()  # "the Right-to-Act protocol" is named
+                    and _head_key(pick.text) in GENERIC_HEADS
+                )
+                picks = [] if unnamed else [pick]
                 if contrib.named_only:  # a weaker cue names one thing ("X is a corpus for OCR and DU")
-                    _mark_proposed(pick, contrib.type, definitions, applied)
+                    for chosen in picks:
+                        _mark_proposed(chosen, contrib.type, definitions, applied)
                     continue
                 # further coined names in the same announcement: "... X, with two modules, A and B"
                 # (the list may sit inside the clause: "three techniques: A, (ii) B, and (iii) C")
@@ -479,6 +515,23 @@ def make_contributions(nlp: Language, name: str):
                 ]
                 for chosen in picks:
                     _mark_proposed(chosen, contrib.type, definitions, applied)
+        # "V1 comprises two components: V1-Infer, ... and V1-PairRL": parts of a contribution
+        proposed_names = {c.text for c in store if c.proposed}
+        for s0, _end, sent_text in sentences(doc):
+            comp = composed_of(sent_text)
+            if comp is None or comp[0] not in proposed_names:
+                continue
+            lo = s0 + comp[1]
+            window = named[bisect.bisect_left(named_starts, lo) : bisect.bisect_left(named_starts, s0 + len(sent_text))]
+            for c in window:
+                # a name no vocabulary knows, heading an item of the list: "(1) ReaGen-27k, a dataset"
+                # is typed, and still new; "tools from the NCBI and UniProt databases" are not items
+                new = not (c.known or c.vocab_key)
+                item = _LIST_ITEM_BEFORE.search(full_text, max(lo, c.start - 12), c.start) and _LIST_ITEM_AFTER.match(
+                    full_text, c.end
+                )
+                if c.text != comp[0] and new and item and first_seen[c.text] >= s0 and not inside_phrase(c):
+                    _mark_proposed(c, type_from_clause(text_of(c.end)), definitions, applied)
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
         text = doc.user_data["kg_text"]
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
@@ -503,6 +556,45 @@ def _quoted_candidate(store: list[Candidate], start: int, end: int, text: str) -
     return c
 
 
+_RELEASE = re.compile(rf"[-\s.]?(?:[vV]?\d|o\d|{_VERSION_WORD}(?![A-Za-z]))")
+
+
+def _release(name: str, families: tuple[str, ...]) -> bool:
+    """A released version of a known model family ("GPT-5.4", "Llama-3-8B", "Phi3"), not a
+    name coined on top of one ("MambaTrack", "DINO-QPM")."""
+    family = family_of(name, families)
+    return family is not None and (name == family or _RELEASE.match(name, len(family)) is not None)
+
+
+def _well_known(c: Candidate, vocab) -> bool:
+    """A name the curated vocabulary or a model family explains ("RL", "LLMs", "GPT-4o")."""
+    if c.known or _release(c.text, vocab.families):
+        return True
+    entry = vocab.entries.get(c.vocab_key) if c.vocab_key else None
+    return entry is not None and entry.curated
+
+
+def _run_candidate(store: list[Candidate], start: int, end: int, text: str) -> Candidate | None:
+    """The candidate for a capitalised run after an announcing verb: one found there already,
+    a new name when the run is longer than anything found at its start, else None."""
+    for c in store:
+        if c.start == start and c.end == end:
+            return None if (c.vocab_key or c.known) else c  # a concept the vocabulary knows
+        if c.start >= start and c.end <= end and c.extractor in ("names", "definition"):
+            return None  # a name inside the run ("GRPO Training"): the name is the contribution
+        if c.extractor == "definition" and c.start < end + 3 and c.end > start:
+            return None  # "the X Synthesis framework (XSF)": the definition knows where the name ends
+    c = Candidate(text, start, end, None, "names", 0.8)
+    store.append(c)
+    return c
+
+
+# the head of an enumerated item: after "(1) ", "(ii) ", ": ", ", ", "; ", "and ", "**",
+# and followed by ",", "(", ":", "**" or "which"
+_LIST_ITEM_BEFORE = re.compile(r"(?:\(\w{1,4}\)\s*|\b\w{1,4}\)\s*|[:;,]\s*|\band\s+|\*\*)(?:\*\*)?$")
+_LIST_ITEM_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;]|—|--|which\b|that\b)")
+
+
 # words after which names in an announcement are someone else's: "outperforms X", "based on Y"
 _REUSE_CUE = re.compile(
     r"\b(?:outperform\w*|surpass\w*|than|compared|versus|vs\.|such as|like|including|based on|built on|"
@@ -511,7 +603,12 @@ _REUSE_CUE = re.compile(
 )
 
 
-_OUR = re.compile(r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?(?:\w+\s+){0,2}?(?:,\s*)?$", re.I)
+_OUR = re.compile(
+    r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
+    r"solution|contribution|tool|agent|pipeline)s?\s*,\s*)?$",
+    re.I,
+)
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
 
 

@@ -17,7 +17,8 @@ _VERBS = (
     r"synthesi[sz]\w*|assembl\w*"
 )
 _ANNOUNCE = re.compile(
-    rf"\b(?:(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work))\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
+    rf"\b(?:(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work))\s+(?P<aux>are\s+|will\s+|have\s+|has\s+)?"
+    rf"(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
     rf"|us\s+to\s+|by\s+)(?:{_VERBS})\b",
     re.I,
 )
@@ -91,6 +92,33 @@ class Contribution:
     named_only: bool = False  # weaker cue: only a coined name counts, never a plain phrase
 
 
+# "Entropy-Aware On-Policy Distillation" right after the verb: a capitalised run names the
+# contribution even when no part of it looks coined
+_TITLE_RUN = re.compile(
+    r"\s*(?:an?\s+|the\s+)?((?:[A-Z][\w]*(?:-[A-Za-z][\w]*)*)"
+    r"(?:\s+(?:(?:of|for|and|with|via|in|on|to)\s+)?[A-Z][\w]*(?:-[A-Za-z][\w]*)*){1,6})(?=\s*[,.;:(]|\s+[a-z])"
+)
+# "V1 comprises two components: A, ... and B": the parts of a contribution are contributions
+_COMPOSED = re.compile(
+    r"^\s*(?:The\s+)?(\S+?)\s+(?:comprises|consists\s+of|is\s+composed\s+of|is\s+made\s+up\s+of|"
+    r"includes|contains|integrates|features|has|comes\s+in)\s+(?:\w+\s+){0,3}?"
+    r"(?:components|modules|stages|parts|subsets|steps|phases|innovations|elements|variants|versions|"
+    r"flavou?rs|tracks|splits|subtasks|mechanisms|techniques|sub-?benchmarks|settings|designs|pillars)\b"
+)
+
+
+def title_run(sentence: str, at: int) -> tuple[int, int] | None:
+    """Span of a capitalised multiword name right after an announcing verb, or None."""
+    m = _TITLE_RUN.match(sentence, at)
+    return (m.start(1), m.end(1)) if m else None
+
+
+def composed_of(sentence: str) -> tuple[str, int] | None:
+    """(subject, offset after the verb) of a sentence that lists what its subject is made of."""
+    m = _COMPOSED.match(sentence)
+    return (m.group(1), m.end()) if m else None
+
+
 def quoted_term(sentence: str, at: int) -> tuple[int, int] | None:
     """Span of a quoted term of one to six words right after an announcing verb, or None."""
     m = _QUOTED.match(sentence, at)
@@ -120,7 +148,9 @@ def find_contributions(sentence: str) -> list[Contribution]:
         # include an appositive after the name: "X, a benchmark for ..."
         clause = sentence[start : min(len(sentence), end + 80)]
         called = _CALLED.search(sentence, start, end + 1)
-        found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1))
+        # "we will release our code and data": with an auxiliary, only a coined name is a contribution
+        named_only = m.group("aux") is not None
+        found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1, named_only))
     we = _WE.search(sentence)
     if we:
         for m in _COORDINATED.finditer(sentence, we.end()):

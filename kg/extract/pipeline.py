@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "15"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "16"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -29,7 +29,7 @@ def make_nlp(vocab_file: str | None = None):
     nlp.add_pipe("kg_names", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_terms", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_phrases", config={"vocab_file": vocab_file})
-    nlp.add_pipe("kg_contributions")
+    nlp.add_pipe("kg_contributions", config={"vocab_file": vocab_file})
     return nlp
 
 

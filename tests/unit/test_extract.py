@@ -165,6 +165,25 @@ def proposed(nlp, text, title=""):
         # quotes mark a coined term, whatever its words
         ('We introduce "reasoning prototypes" by clustering activation differences.', ["reasoning prototypes"]),
         ("To close these gaps, we propose ``HIDE,'' a hint-based framework.", ["HIDE"]),
+        # a capitalised run after the verb is the name, even when no word of it looks coined
+        ("To address this, we introduce Entropy-Aware On-Policy Distillation. It works.", ["Entropy-Aware On-Policy Distillation"]),
+        # the listed parts of a contribution are contributions; sources it draws on are not
+        (
+            "We introduce V1, a framework. V1 comprises two components: V1-Infer, an algorithm, and V1-PairRL, a method.",
+            ["V1", "V1-Infer", "V1-PairRL"],
+        ),
+        ("We present BioTool. BioTool comprises 34 tools collected from the NCBI, Ensembl, and UniProt databases.", ["BioTool"]),
+        ("Our core component,Trust Region Ratio Distillation (TRRD), replaces the KL term.", ["TRRD", "Trust Region Ratio Distillation"]),
+        # a known concept or a released model in the clause is used, not proposed, and an unnamed
+        # "framework" is no concept to link
+        ("We propose an RL framework for scientific idea generation.", []),
+        ("We present an evaluation of GPT-4o and Llama-3-8B on MATH500.", []),
+        ("We propose a scalable and adaptable framework for ophthalmic imaging.", []),
+        ("We propose MambaTrack, a tracker.", ["MambaTrack"]),
+        # "we will release our code and data" announces no concept; a named release does
+        ("We will release our code, data generation pipelines, and datasets.", []),
+        ("We will release MemJack-Bench, a dataset of attacks.", ["MemJack-Bench"]),
+        ("We release our code at https://github.com/CherYou/Bench.", []),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
