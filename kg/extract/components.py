@@ -438,7 +438,16 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
 
         def first_from(cands: list[Candidate], starts: list[int], lo: int, hi: int) -> Candidate | None:
             i = bisect.bisect_left(starts, lo)  # the first candidate with lo <= start < hi
-            return cands[i] if i < len(cands) and starts[i] < hi else None
+            if i >= len(cands) or starts[i] >= hi:
+                return None
+            # the longest of those starting there: "attention recalibration mechanism", not "attention"
+            best = cands[i]
+            j = i + 1
+            while j < len(cands) and starts[j] == starts[i]:
+                if cands[j].end > best.end:
+                    best = cands[j]
+                j += 1
+            return best
 
         def inside_phrase(c: Candidate) -> bool:
             """Part of a longer term ("KV" in "reordering KV caches"): a word of that term, not a name."""
@@ -469,7 +478,14 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
                 pick = None
                 quoted = quoted_term(sent_text, contrib.start)
-                if quoted:
+                direct = _DIRECT_NAME.match(sent_text, contrib.start)
+                if direct and not quoted and _name_shaped(direct.group(1)):
+                    # "we present Seed1.5-VL, a vision-language model": the object of the verb, with
+                    # an appositive saying what it is, is the paper's own, whatever family it is of
+                    pick = _span_candidate(store, s0 + direct.start(1), s0 + direct.end(1), direct.group(1))
+                if pick is not None:
+                    pass
+                elif quoted:
                     pick = _quoted_candidate(store, s0 + quoted[0], s0 + quoted[1], sent_text[quoted[0] : quoted[1]])
                 else:
                     run = title_run(sent_text, contrib.start)
@@ -487,6 +503,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     name = first_from(named, named_starts, lo, hi)
                     if name is not None and (pick is None or name.start < pick.start) and _well_known(name, vocab):
                         pick = None
+                    # "a novel deep learning framework", "two planning strategies": the known
+                    # concept or the modifier before a kind word is not what the paper introduces
+                    elif pick is not None and (_well_known(pick, vocab) or _modifies_kind_word(full_text, pick.end)):
+                        pick = None
                 if pick is None:
                     continue
                 # "a scalable and adaptable framework": an unnamed contribution, not a concept; names
@@ -498,9 +518,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and _head_key(pick.text) in GENERIC_HEADS
                 )
                 picks = [] if unnamed else [pick]
+                ctype = _appositive_type(full_text, pick.end) or contrib.type
                 if contrib.named_only:  # a weaker cue names one thing ("X is a corpus for OCR and DU")
                     for chosen in picks:
-                        _mark_proposed(chosen, contrib.type, definitions, applied)
+                        _mark_proposed(chosen, ctype, definitions, applied, _appositive_type(full_text, chosen.end))
                     continue
                 # further coined names in the same announcement: "... X, with two modules, A and B"
                 # (the list may sit inside the clause: "three techniques: A, (ii) B, and (iii) C")
@@ -514,7 +535,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     if c is not pick and _coined(c) and first_seen[c.text] >= s0 and not inside_phrase(c)
                 ]
                 for chosen in picks:
-                    _mark_proposed(chosen, contrib.type, definitions, applied)
+                    _mark_proposed(
+                        chosen, ctype if chosen is pick else contrib.type, definitions, applied,
+                        _appositive_type(full_text, chosen.end),
+                    )
         # "V1 comprises two components: V1-Infer, ... and V1-PairRL": parts of a contribution
         proposed_names = {c.text for c in store if c.proposed}
         for s0, _end, sent_text in sentences(doc):
@@ -536,13 +560,64 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         text = doc.user_data["kg_text"]
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
         for c in named:
-            if c.proposed or not _coined(c):
+            if c.proposed:
                 continue
-            if (title and c.text == title.group(1)) or _OUR.search(text, max(0, c.start - 40), c.start):
+            if _coined(c) and ((title and c.text == title.group(1)) or _OUR.search(text, max(0, c.start - 40), c.start)):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
+            elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
+                # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
+                kind = _appositive_type(text, c.end)
+                _mark_proposed(c, kind, definitions, applied, kind)
         return doc
 
     return contributions
+
+
+# the verb's object, one name-like token, then ", a ..." or "(": "we present Seed1.5-VL, a ..."
+_DIRECT_NAME = re.compile(r"\s*([A-Za-z][^\s,;:()\[\]\"]{1,39}?)(?:,\s*(?:a|an|the|our)\s|\s+\((?!\s*(?:e\.g|i\.e|see)\b))")
+_APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")
+_NOVEL_APPOSITIVE = re.compile(r",\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)\s")
+
+
+def _name_shaped(token: str) -> bool:
+    """A coined-looking token: a capital after the first letter, a digit, or "E-mem" (capital,
+    hyphen); not a plain word such as "Furthermore" or "Transformers"."""
+    return any(ch.isupper() for ch in token[1:]) or any(ch.isdigit() for ch in token) or (
+        token[0].isupper() and "-" in token
+    )
+
+
+def _appositive_type(text: str, end: int) -> str | None:
+    """Type from an appositive right after a name: "X, a fine-grained task selection strategy"
+    -> Method (the head noun, "strategy", not the first kind word, "task")."""
+    m = _APPOSITIVE_NP.match(text, end)
+    if not m:
+        return None
+    words = m.group(1).split()
+    for k in range(len(words) - 1, -1, -1):
+        kind = type_from_clause(words[k])
+        if kind:
+            return kind
+    return None
+
+
+def _modifies_kind_word(text: str, end: int) -> bool:
+    """The phrase ending at `end` modifies a following kind word: "deep learning| framework"."""
+    m = _NEXT_WORD.match(text, end)
+    return m is not None and singular(m.group(1).lower()) in GENERIC_HEADS
+
+
+_NEXT_WORD = re.compile(r"\s+(?:[a-z][\w-]*\s+)?([A-Za-z]+)\b")
+
+
+def _span_candidate(store: list[Candidate], start: int, end: int, text: str) -> Candidate | None:
+    """The candidate found at exactly this span, or a new name; None for a known concept."""
+    for c in store:
+        if c.start == start and c.end == end:
+            return None if (c.vocab_key or c.known) else c
+    c = Candidate(text, start, end, None, "names", 0.8)
+    store.append(c)
+    return c
 
 
 def _quoted_candidate(store: list[Candidate], start: int, end: int, text: str) -> Candidate:
@@ -598,7 +673,8 @@ _LIST_ITEM_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;]|—|--|which\b|that\b)")
 # words after which names in an announcement are someone else's: "outperforms X", "based on Y"
 _REUSE_CUE = re.compile(
     r"\b(?:outperform\w*|surpass\w*|than|compared|versus|vs\.|such as|like|including|based on|built on|"
-    r"using|uses|via|on top of|over|against|from|across|on)\b",
+    r"using|uses|via|on top of|over|against|from|across|on|extends|extending|leverag\w*|employ\w*|utiliz\w*|"
+    r"adopt\w*|inspired|within)\b",
     re.I,
 )
 
@@ -626,6 +702,7 @@ def _mark_proposed(
     clause_type: str | None,
     definitions: dict[str, list[Candidate]],
     applied: dict[str, str | None],
+    said_type: str | None = None,
 ) -> None:
     # a definition's long and short form are one contribution
     group: list[Candidate] = []
@@ -638,7 +715,9 @@ def _mark_proposed(
             applied[pick.long_form] = clause_type
     for c in [pick, *(d for d in group if d is not pick)]:
         c.proposed = True
-        if clause_type and (c.type in (None, "Concept") or clause_type in ("Benchmark", "Dataset")):
+        if said_type and c is pick:
+            c.type = said_type  # "X, a ... strategy": the paper says what X is
+        elif clause_type and (c.type in (None, "Concept") or clause_type in ("Benchmark", "Dataset")):
             c.type = clause_type
         if c.text.lower().endswith("bench"):
             c.type = "Benchmark"

@@ -201,6 +201,10 @@ def _phrase_of(run: list[tuple], max_words: int):
     return items[0][1], items[-1][2], words, weak
 
 
+# words that open a verb's object or complement: a participle before them is a clause's verb
+_OBJECT_STARTS = frozenset("a an the its their our his her this these those from into".split())
+
+
 def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
     """Yield (start, end, words, weak) of candidate phrases in one sentence's tokens.
 
@@ -223,6 +227,8 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
             run.append((word, start, end, info))
             continue
         if run:
+            if run[-1][3][0] == "VBG" and info[1] in _OBJECT_STARTS:
+                run.pop()  # "a framework shifting from X", "an architecture extending a Y": a verb
             if len(run) == 1 and "-" not in run[0][0]:
                 run = []  # one plain word is never a phrase: skip the call
                 continue

@@ -184,10 +184,49 @@ def proposed(nlp, text, title=""):
         ("We will release our code, data generation pipelines, and datasets.", []),
         ("We will release MemJack-Bench, a dataset of attacks.", ["MemJack-Bench"]),
         ("We release our code at https://github.com/CherYou/Bench.", []),
+        # the verb's object with an appositive is the paper's own, even a release of a known family
+        ("We present Qwen9-VL, a vision-language foundation model for documents.", ["Qwen9-VL"]),
+        ("To address this, we propose Q-mem, a framework shifting from Batch Recall to Event Replay.", ["Q-mem"]),
+        # an unnamed contribution: neither the known concept nor the modifier of a kind word is it
+        ("We present a novel deep learning framework for clustering of cardiac fibers.", []),
+        ("Specifically, we propose two discourse-driven planning strategies for summaries.", []),
+        ("Second, we introduce a training-free attention recalibration mechanism that adjusts weights.", []),
+        # "X, a novel ..." anywhere in a sentence names a new thing
+        ("We evaluate along many axes, including QuizBack, a novel end-to-end metric that counts recall.", ["QuizBack"]),
+        ("We compare with RankNet, a strong baseline for ranking.", []),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
     assert proposed(nlp, text) == expected
+
+
+def proposed_types(nlp, text):
+    doc = nlp.make_doc(text)
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    return {m.text: m.type for m in mentions_from_doc(doc, "p") if m.role == "PROPOSES"}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the head of the appositive types the name, not its first kind word ("task")
+        ("Based on this, we propose TaskPick, a fine-grained task selection strategy, for agents.", {"TaskPick": "Method"}),
+        ("We propose Cross-view Matching, a novel cache update strategy that uses attention.", {"Cross-view Matching": "Method"}),
+        ("We introduce PlotArena, a benchmark for chart reasoning.", {"PlotArena": "Benchmark"}),
+    ],
+)
+def test_appositive_types_the_contribution(nlp, text, expected):
+    assert proposed_types(nlp, text) == expected
+
+
+def test_a_participle_before_an_object_is_a_verb(nlp):
+    # "architecture extending a ...", "framework shifting from ...": clause fragments, not terms
+    doc = nlp.make_doc("The model uses an architecture extending a simple encoder and a framework shifting from rules.")
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    texts = {m.text for m in mentions_from_doc(doc, "p")}
+    assert "architecture extending" not in texts and "framework shifting" not in texts
 
 
 def test_participle_phrases_and_single_nouns(nlp):
