@@ -477,12 +477,14 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             for contrib in find_contributions(sent_text):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
                 pick = None
+                direct_pick = False
                 quoted = quoted_term(sent_text, contrib.start)
                 direct = _DIRECT_NAME.match(sent_text, contrib.start)
                 if direct and not quoted and _name_shaped(direct.group(1)):
                     # "we present Seed1.5-VL, a vision-language model": the object of the verb, with
                     # an appositive saying what it is, is the paper's own, whatever family it is of
                     pick = _span_candidate(store, s0 + direct.start(1), s0 + direct.end(1), direct.group(1))
+                    direct_pick = pick is not None
                 if pick is not None:
                     pass
                 elif quoted:
@@ -518,7 +520,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and _head_key(pick.text) in GENERIC_HEADS
                 )
                 picks = [] if unnamed else [pick]
-                ctype = _appositive_type(full_text, pick.end) or contrib.type
+                ctype = _appositive_type(full_text, pick.end) or (
+                    # "we introduce X, capable of ... on a range of benchmarks": only words near X type it
+                    type_from_clause(full_text[pick.end : pick.end + 40]) if direct_pick else contrib.type
+                )
                 if contrib.named_only:  # a weaker cue names one thing ("X is a corpus for OCR and DU")
                     for chosen in picks:
                         _mark_proposed(chosen, ctype, definitions, applied, _appositive_type(full_text, chosen.end))
@@ -574,7 +579,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
 
 
 # the verb's object, one name-like token, then ", a ..." or "(": "we present Seed1.5-VL, a ..."
-_DIRECT_NAME = re.compile(r"\s*([A-Za-z][^\s,;:()\[\]\"]{1,39}?)(?:,\s*(?:a|an|the|our)\s|\s+\((?!\s*(?:e\.g|i\.e|see)\b))")
+_DIRECT_NAME = re.compile(
+    r"\s*([A-Za-z][^\s,;:()\[\]\"]{1,39}?)"
+    r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
+)
 _APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")
 _NOVEL_APPOSITIVE = re.compile(r",\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)\s")
 

@@ -214,6 +214,10 @@ def proposed_types(nlp, text):
         ("Based on this, we propose TaskPick, a fine-grained task selection strategy, for agents.", {"TaskPick": "Method"}),
         ("We propose Cross-view Matching, a novel cache update strategy that uses attention.", {"Cross-view Matching": "Method"}),
         ("We introduce PlotArena, a benchmark for chart reasoning.", {"PlotArena": "Benchmark"}),
+        # a direct object without an appositive: a kind word far away in the clause does not type it
+        ("We introduce Qwen9-Think-v1.5, capable of reasoning before responding, with gains on many benchmarks.",
+         {"Qwen9-Think-v1.5": "Model"}),
+        ("We propose MoRA, which adapts weights with a high-rank update.", {"MoRA": "Method"}),
     ],
 )
 def test_appositive_types_the_contribution(nlp, text, expected):
