@@ -136,6 +136,8 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 continue
             entry = vocab.lookup(n.text) if n.text not in vocab.acronyms else vocab.entries.get(vocab.acronyms[n.text])
             ctype = entry.type if entry and n.text not in defined else None
+            if ctype == "Concept" and not entry.curated:
+                ctype = None  # a mined term has no type of its own: "Gemini 2.5 Pro" is still a Model
             if ctype is None and family_of(n.text, vocab.families):
                 ctype = "Model"
             if ctype is None:

@@ -341,3 +341,12 @@ def test_places_institutions_and_venues_are_not_concepts(text, expected):
 def test_venue_and_place_names_are_not_linked(nlp):
     text = "Our method won the Best Paper Award at CVPR-2025. Data come from students in Korea."
     assert [m.text for m in mentions_from_doc(nlp(text), "p")] == []
+
+
+def test_a_version_at_the_end_of_a_sentence_leaves_the_period(nlp):
+    doc = nlp.make_doc("It outperforms systems including Claude 3.7. Beyond that, it beats Gemini 2.5 Pro.")
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    found = {m.text: m.type for m in mentions_from_doc(doc, "p")}
+    # a mined term's untyped entry does not hide the model family
+    assert found == {"Claude 3.7": "Model", "Gemini 2.5 Pro": "Model"}
