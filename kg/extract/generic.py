@@ -88,10 +88,18 @@ VENUES = frozenset(
 _VENUE_YEAR = re.compile(r"^(.+?)[-\s'’]?(?:19|20)?\d{2}$")
 
 
+_NUMBERED_PART = re.compile(
+    r"^(?:Phase|Stage|Step|Round|Level|Part|Tier|Table|Figure|Fig|Section|Appendix|Eq|Equation|Experiment|"
+    r"Setting|Case|Group|Iteration|Epoch|Turn|Track|Subtask|Scenario|Example)[- ]?(?:\d+[a-z]?|[IVX]+)$"
+)
+
+
 def is_not_a_concept(text: str) -> bool:
     """Places, institutions, awards and venues that a capitalised run or a coined-looking word
     may name: never a research concept."""
     words = text.split()
+    if _NUMBERED_PART.match(text):
+        return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
     if len(words) == 1:
         if text in STOP_NAMES:
             return True

@@ -330,6 +330,9 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
     [
         ("CVPR-2025", True), ("Korea", True), ("Maastricht University", True), ("Best Paper Award", True),
         ("AIME25", False), ("GRPO", False), ("Allen Institute for AI", False), ("Metropolis Hastings", False),
+        # numbered parts of a paper or a method
+        ("Phase-2", True), ("Stage 1", True), ("Table 3", True), ("Level-II", True),
+        ("Step-Audio", False), ("ARC-AGI-2", False), ("Llama-3", False),
     ],
 )
 def test_places_institutions_and_venues_are_not_concepts(text, expected):
