@@ -467,7 +467,11 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 c = named[i]
                 # a word of a web address ("huggingface.co/Org/Model") is no name, a released
                 # model of a known family ("GPT-5.4") is someone else's
-                if not (c.vocab_key or c.known or _release(c.text, families)) and full_text[c.start - 1 : c.start] != "/":
+                if (
+                    not (c.vocab_key or c.known or _release(c.text, families))
+                    and full_text[c.start - 1 : c.start] != "/"
+                    and not _MODIFIER_SUFFIX.search(c.text)  # "a CLIP-based framework (CLIP-KOA)"
+                ):
                     return c
                 i += 1
             return None
@@ -487,6 +491,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     # an appositive saying what it is, is the paper's own, whatever family it is of
                     pick = _span_candidate(store, s0 + direct.start(1), s0 + direct.end(1), direct.group(1))
                     direct_pick = pick is not None
+                kind_name = None if direct_pick or quoted else _KIND_THEN_NAME.search(sent_text, contrib.start, contrib.end)
+                if kind_name and _name_shaped(kind_name.group(1)):
+                    # "a new tool learning method Chain-of-Tools": the name after the kind word
+                    pick = _span_candidate(store, s0 + kind_name.start(1), s0 + kind_name.end(1), kind_name.group(1))
                 if pick is not None:
                     pass
                 elif quoted:
@@ -498,6 +506,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 if pick is None and contrib.called_at >= 0:
                     at = s0 + contrib.called_at
                     pick = first_from(named, named_starts, at, at + 4)
+                    token = _TOKEN.match(full_text, at)
+                    if pick is None and token and (_name_shaped(token.group(1)) or token.group(1)[0].isupper()):
+                        # "a process reward model called Web-Shepherd": whatever follows "called" is the name
+                        pick = _span_candidate(store, at + token.start(1) - at, token.end(1), token.group(1))
                 if pick is None:
                     pick = first_new(lo, hi)
                 # unnamed: "we introduce derivation graphs, which ..."; but "we propose an RL
@@ -509,7 +521,11 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                         pick = None
                     # "a novel deep learning framework", "two planning strategies": the known
                     # concept or the modifier before a kind word is not what the paper introduces
-                    elif pick is not None and (_well_known(pick, vocab) or _modifies_kind_word(full_text, pick.end)):
+                    elif pick is not None and (
+                        _well_known(pick, vocab)
+                        or _modifies_kind_word(full_text, pick.end)
+                        or (" " not in pick.text and pick.text.islower())  # "an up-to-date review"
+                    ):
                         pick = None
                 if pick is None:
                     continue
@@ -532,14 +548,18 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     continue
                 # further coined names in the same announcement: "... X, with two modules, A and B"
                 # (the list may sit inside the clause: "three techniques: A, (ii) B, and (iii) C")
-                stop = _REUSE_CUE.search(sent_text, min(contrib.end, pick.end - s0))
+                # "to" ends them too ("a framework (X) to improve KOA grading"), unless the
+                # sentence enumerates: "(i) A to ensure ..., (ii) B"
+                cues = _REUSE_CUE if _ENUMERATED.search(sent_text) else _REUSE_OR_PURPOSE
+                stop = cues.search(sent_text, min(contrib.end, pick.end - s0))
                 stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
                 window = named[bisect.bisect_left(named_starts, pick.end) : bisect.bisect_left(named_starts, stop_at)]
                 # a name the abstract already used before this sentence is background ("a method
                 # that densifies the reward of GRPO" after "Group Relative Policy Optimization (GRPO)")
                 picks += [
                     c for c in window
-                    if c is not pick and _coined(c) and first_seen[c.text] >= s0 and not inside_phrase(c)
+                    if c is not pick and _coined(c, families) and first_seen[c.text] >= s0 and not inside_phrase(c)
+                    and c.text not in pick.text.split("-")  # "KOA" after "CLIP-KOA" is its domain
                 ]
                 for chosen in picks:
                     _mark_proposed(
@@ -550,9 +570,18 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         proposed_names = {c.text for c in store if c.proposed}
         for s0, _end, sent_text in sentences(doc):
             comp = composed_of(sent_text)
-            if comp is None or comp[0] not in proposed_names:
-                continue
-            lo = s0 + comp[1]
+            list_type = None
+            if comp is not None and comp[0] in proposed_names:
+                lo = s0 + comp[1]
+            else:
+                # "we introduce two metrics: A (MCS), which ..., and B": the items an announcement lists
+                listed = _ANNOUNCED_LIST.search(sent_text)
+                announced = find_contributions(sent_text[: listed.start() + 1]) if listed else None
+                if not announced:
+                    continue
+                comp = ("", listed.end())
+                lo = s0 + listed.end() - 1  # from the colon, which opens the first item
+                list_type = type_from_clause(listed.group(0)) or announced[-1].type
             window = named[bisect.bisect_left(named_starts, lo) : bisect.bisect_left(named_starts, s0 + len(sent_text))]
             for c in window:
                 # a name no vocabulary knows, heading an item of the list: "(1) ReaGen-27k, a dataset"
@@ -561,15 +590,22 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 item = _LIST_ITEM_BEFORE.search(full_text, max(lo, c.start - 12), c.start) and _LIST_ITEM_AFTER.match(
                     full_text, c.end
                 )
-                if c.text != comp[0] and new and item and first_seen[c.text] >= s0 and not inside_phrase(c):
-                    _mark_proposed(c, type_from_clause(text_of(c.end)), definitions, applied)
+                if (
+                    c.text != comp[0] and new and item and first_seen[c.text] >= s0 and not inside_phrase(c)
+                    and not _in_parentheses(full_text, lo, c.start)  # "(East Asian, White, ...)" are examples
+                ):
+                    _mark_proposed(c, type_from_clause(text_of(c.end)) or list_type, definitions, applied)
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
         text = doc.user_data["kg_text"]
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
         for c in named:
             if c.proposed:
                 continue
-            if _coined(c) and ((title and c.text == title.group(1)) or _OUR.search(text, max(0, c.start - 40), c.start)):
+            if _coined(c, families) and (
+                (title and c.text == title.group(1))
+                or _OUR.search(text, max(0, c.start - 40), c.start)
+                or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
+            ):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
@@ -586,7 +622,32 @@ _DIRECT_NAME = re.compile(
     r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
 )
 _APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")
-_NOVEL_APPOSITIVE = re.compile(r",\s*(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)\s")
+_NOVEL_APPOSITIVE = re.compile(r",\s*(?:(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)|the\s+first)\s")
+# "the proposed training recipe (REPA-E)", "the proposed BAQ (...) algorithm": the paper's own
+_ITEM_MARK = re.compile(r"\(\w{1,4}\)")
+
+
+def _in_parentheses(text: str, lo: int, at: int) -> bool:
+    """Whether `at` sits inside a parenthesis opened after `lo` ("(1)"-style item marks aside)."""
+    span = _ITEM_MARK.sub("", text[lo:at])
+    return span.count("(") > span.count(")")
+
+
+# "... two new metrics:", "... three components:": a counted or plural kind word opens a list
+_ANNOUNCED_LIST = re.compile(
+    r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*:"
+)
+_PROPOSED_BEFORE = re.compile(r"\b(?:the|our)\s+(?:newly\s+)?proposed\s+(?:[\w-]+\s+){0,3}?\(?$", re.I)
+_KIND_THEN_NAME = re.compile(
+    r"\b(?:method|framework|model|benchmark|dataset|approach|algorithm|system|agent|pipeline|architecture|"
+    r"technique|paradigm|toolkit|library|strategy|suite|corpus)\s+([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
+)
+_TOKEN = re.compile(r"\s*([A-Za-z][\w.+-]*[\w+])")
+_MODIFIER_SUFFIX = re.compile(
+    r"-(?:based|style|like|driven|guided|powered|aware|inspired|augmented|enhanced|assisted|centric|specific|"
+    r"free|only|level|generated|derived|oriented|tuned)$",
+    re.I,
+)
 
 
 def _name_shaped(token: str) -> bool:
@@ -689,6 +750,10 @@ _REUSE_CUE = re.compile(
 )
 
 
+_REUSE_OR_PURPOSE = re.compile(_REUSE_CUE.pattern[:-3] + r"|to)\b", re.I)
+_ENUMERATED = re.compile(r"\((?:ii|2|b)\)|\b(?:ii|2)\)")
+
+
 _OUR = re.compile(
     r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?(?:[\w-]+\s+){0,2}?"
     r"(?:(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
@@ -698,13 +763,14 @@ _OUR = re.compile(
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
 
 
-def _coined(c: Candidate) -> bool:
-    """A name no vocabulary knows and no model family explains: likely the paper's own."""
-    if c.known:
+def _coined(c: Candidate, families: tuple[str, ...] = ()) -> bool:
+    """A name no vocabulary knows and no model family explains: likely the paper's own
+    ("VIST-GPT" is coined on top of a family, "GPT-4o" is a release of it)."""
+    if c.known or c.vocab_key:
         return False
-    return not c.vocab_key and c.type not in ("Model", "Benchmark", "Dataset", "Metric") or (
-        c.extractor == "definition" and not c.vocab_key
-    )
+    if c.type not in ("Model", "Benchmark", "Dataset", "Metric") or c.extractor == "definition":
+        return True
+    return c.type == "Model" and bool(families) and not _release(c.text, families) and not _MODIFIER_SUFFIX.search(c.text)
 
 
 def _mark_proposed(

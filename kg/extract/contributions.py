@@ -14,10 +14,15 @@ _VERBS = (
     r"propos\w*|introduc\w*|present\w*|develop\w*|design\w*|construct\w*|build|builds|built|"
     r"releas\w*|curat\w*|creat\w*|collect\w*|contribut\w*|establish\w*|formulat\w*|devis\w*|"
     r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*|nam\w*|dub\w*|term\w*|"
-    r"synthesi[sz]\w*|assembl\w*"
+    r"synthesi[sz]\w*|assembl\w*|envision\w*"
+)
+# who announces: "we", or the document itself ("this technical report presents X")
+_SELF = (
+    r"we|(?:this|the\s+present|our)\s+(?:technical\s+)?(?:paper|work|study|report|article|research|thesis|survey|"
+    r"letter|manuscript|chapter|project|position\s+paper)"
 )
 _ANNOUNCE = re.compile(
-    rf"\b(?:(?:we|this\s+(?:paper|work|study)|our\s+(?:paper|work))\s+(?P<aux>are\s+|will\s+|have\s+|has\s+)?"
+    rf"\b(?:(?:{_SELF})\s+(?P<aux>are\s+|will\s+|have\s+|has\s+)?"
     rf"(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
     rf"|us\s+to\s+|by\s+)(?:{_VERBS})\b",
     re.I,
@@ -31,7 +36,7 @@ _COORDINATED = re.compile(
     r"(?:present|develop|design|construct|collect|establish|unveil)(?:s|ed)?|build|builds|built)\b",
     re.I,
 )
-_WE = re.compile(r"\bwe\b", re.I)
+_WE = re.compile(rf"\b(?:{_SELF})\b", re.I)
 # 'we introduce "reasoning prototypes"', 'the notion of “X”': the quotes mark the coined term
 _QUOTED = re.compile(
     r"\s*(?:(?:a|the|an)\s+(?:new\s+|novel\s+)?(?:notion|concept|idea|term)\s+of\s+|(?:the\s+)?so-called\s+)?"

@@ -194,6 +194,23 @@ def proposed(nlp, text, title=""):
         # "X, a novel ..." anywhere in a sentence names a new thing
         ("We evaluate along many axes, including QuizBack, a novel end-to-end metric that counts recall.", ["QuizBack"]),
         ("We compare with RankNet, a strong baseline for ranking.", []),
+        # the document as the subject, kind word then name, "called" + any name, "the proposed ... (X)"
+        ("This technical report presents FooLM-2, a context compression framework for long inputs.", ["FooLM-2"]),
+        ("This work explores the trade-off between privacy and fairness and introduces RESQ, an integrated solution.", ["RESQ"]),
+        ("In this paper, we present a new tool learning method Chain-of-Gadgets.", ["Chain-of-Gadgets"]),
+        ("We propose the first process reward model called Web-Warden which assesses web trajectories.", ["Web-Warden"]),
+        ("Using a large storytelling dataset, our Story-GPT model produces grounded narratives.", ["Story-GPT"]),
+        ("Despite its simplicity, the proposed training recipe (REPA-X) shows remarkable performance.", ["REPA-X"]),
+        ("We close this gap with Fab-3M, the first open dataset of three million fables.", ["Fab-3M"]),
+        # a "-based" modifier is no name, and the name's own parts are its domain, not contributions
+        ("In this study, we propose a CLIP-based framework (CLIP-KNEE) to improve the reliability of KNEE grading.", ["CLIP-KNEE"]),
+        # the items an announcement lists after a colon; not the examples in parentheses
+        ("We introduce two metrics: Decoding Consistency Score (DCS), which measures stability, and Granular "
+         "Leakage Test (GLT), which measures leakage.", ["DCS", "Decoding Consistency Score", "GLT", "Granular Leakage Test"]),
+        ("We introduce three retrieval tasks: (1) Race to Country retrieval, over groups (East Asian, White, Latino), "
+         "and (2) Trait retrieval.", []),
+        ("We evaluate on three benchmarks: GSM8K, MATH500 and AIME24.", []),
+        ("This survey provides an up-to-date and forward-looking review of LLMs for two tasks: molecule generation.", []),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
