@@ -201,6 +201,9 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
     vocab = load_vocabulary(vocab_file)
     phrases, first_words, max_words = vocab.phrases, vocab.first_words, vocab.max_words
     prefixes = vocab.prefixes
+    # a one-word key matches the singular of its word ("hallucinations"), where a longer key's
+    # first word must match as written
+    one_word_keys = frozenset(k for k in phrases if " " not in k)
     # token text -> (its words as the matcher reads them, the indexes of those that may start
     # a key); a word is (part, offset, length, may start, may end, singular of part)
     token_words: dict[str, tuple[tuple, tuple[int, ...]]] = {}
@@ -211,7 +214,9 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
             if len(token_words) > 500_000:
                 token_words.clear()
             ws = tuple((*w, _loose(w[0])) for w in _term_words(token))
-            got = token_words[token] = (ws, tuple(k for k, w in enumerate(ws) if w[3] and w[0] in first_words))
+            got = token_words[token] = (ws, tuple(
+                k for k, w in enumerate(ws) if w[3] and (w[0] in first_words or w[4] and w[5] in one_word_keys)
+            ))
         return got
 
     def terms(doc: Doc) -> Doc:

@@ -370,3 +370,16 @@ def test_a_version_at_the_end_of_a_sentence_leaves_the_period(nlp):
     found = {m.text: m.type for m in mentions_from_doc(doc, "p")}
     # a mined term's untyped entry does not hide the model family
     assert found == {"Claude 3.7": "Model", "Gemini 2.5 Pro": "Model"}
+
+
+def test_one_word_vocabulary_terms_match_their_plurals(nlp):
+    # a one-word key is matched through the singular of its word; a longer key's first
+    # word still has to be written as in the key
+    doc = nlp("Models suffer from hallucinations. We compare Transformers and the embeddings of language models.")
+    got = sorted((c.text, c.vocab_key) for c in doc.user_data["kg"] if c.extractor == "vocabulary")
+    assert got == [
+        ("Transformers", "transformer"),
+        ("embeddings", "embedding"),
+        ("hallucinations", "hallucination"),
+        ("language models", "language model"),
+    ]
