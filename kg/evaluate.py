@@ -155,7 +155,8 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         "recall_partial": ratio(totals["found_partial"], totals["key"]),
         "concepts_per_paper": ratio(totals["linked"], len(rows)),
         "type_accuracy": ratio(totals["type_ok"], totals["typed"]),
-        "precision_vs_gold_keys": ratio(totals["linked_matching"], totals["linked"]),
+        # a gold file of contributions only has no keys to match links against
+        "precision_vs_gold_keys": ratio(totals["linked_matching"], totals["linked"]) if totals["key"] else None,
         "precision_judged": ratio(totals["judged_valid"], totals["judged"]),
         "judged_links": totals["judged"],
         "unjudged_links": totals["linked"] - totals["judged"] if verdicts else None,

@@ -65,6 +65,7 @@ def _match_long(sf: str, words: list[tuple[str, int, int]]) -> int | None:
     return None
 
 
+_DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
 _LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "with", "by", "our", "its", "their", "this", "that", "these", "we", "is", "are", "called", "named", "termed", "dubbed", "namely"}
 
 
@@ -114,6 +115,9 @@ def find_definitions(text: str) -> list[Definition]:
         if not words:
             continue
         idx = _match_long(inner, words)
+        if idx is None and _DIGIT_WORD.search(inner):
+            # "Language to Hierarchical Rewards (L2HR)": a 2 or a 4 between letters reads "to", "for"
+            idx = _match_long(_DIGIT_WORD.sub(lambda d: "T" if d.group() == "2" else "F", inner), words)
         if idx is None:
             continue
         while idx < len(words) - 1 and words[idx][0].lower() in _LEAD_STOP:

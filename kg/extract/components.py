@@ -97,8 +97,7 @@ def make_definitions(nlp: Language, name: str, vocab_file: str | None):
         doc.user_data["kg_definition_spans"] = defs
         for d in defs:
             ctype = type_from_name(d.short) or type_from_head(_head_key(d.long))
-            entry = vocab.lookup(d.long)
-            known = entry is not None and entry.curated  # "large language models (LLMs)"
+            known = _known_long_form(vocab, d.long)  # "large language models (LLMs)"
             _store(doc).append(
                 Candidate(d.long, d.long_start, d.long_end, ctype, "definition", 0.95, long_form=d.long, known=known)
             )
@@ -112,6 +111,19 @@ def make_definitions(nlp: Language, name: str, vocab_file: str | None):
 
 def _curated(entry) -> bool:
     return entry is not None and entry.curated
+
+
+# a long form this many abstracts of the field use (phrase_df) is an established concept
+KNOWN_LONG_FORM_DF = 10
+
+
+def _known_long_form(vocab, long_form: str) -> bool:
+    """A long form the curated vocabulary knows, or that the field's abstracts already use
+    ("named entity recognition (NER)", "whole slide images (WSIs)"): what it defines is no
+    coinage of this paper."""
+    if _curated(vocab.lookup(long_form)):
+        return True
+    return vocab.phrase_df.get(norm_key(long_form), 0) >= KNOWN_LONG_FORM_DF
 
 
 def _head_key(text: str) -> str:
@@ -144,7 +156,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 ctype = type_from_name(n.text) or type_from_context(text[n.end : n.end + 25])
             # a short form the paper defined is known when the vocabulary knows its long form:
             # "LLMs" after "large language models (LLMs)" is nobody's contribution
-            known = n.text in defined and _curated(vocab.lookup(defined[n.text]))
+            known = n.text in defined and _known_long_form(vocab, defined[n.text])
             store.append(
                 Candidate(n.text, n.start, n.end, ctype, "names", 0.9 if ctype else 0.8,
                           vocab_key=entry.key if entry and n.text not in defined else "", known=known)
@@ -481,6 +493,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 i += 1
             return None
 
+        def definitions_in(lo: int, hi: int) -> list[Candidate]:
+            return [c for c in named[bisect.bisect_left(named_starts, lo) : bisect.bisect_left(named_starts, hi)]
+                    if c.extractor == "definition"]
+
         def text_of(end: int) -> str:
             return full_text[end : end + 60]
 
@@ -507,10 +523,15 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 else:
                     run = title_run(sent_text, contrib.start)
                     if run:
-                        pick = _run_candidate(store, s0 + run[0], s0 + run[1], sent_text[run[0] : run[1]])
+                        pick = _run_candidate(
+                            store, s0 + run[0], s0 + run[1], sent_text[run[0] : run[1]],
+                            described=_DESCRIBED.match(sent_text, run[1]) is not None,
+                        )
                 if pick is None and contrib.called_at >= 0:
                     at = s0 + contrib.called_at
                     pick = first_from(named, named_starts, at, at + 4)
+                    if pick is not None and _well_known(pick, vocab):
+                        pick = None  # "a scheme referred to as Chain-of-Thought (CoT)" is not new
                     token = _TOKEN.match(full_text, at)
                     if pick is None and token and (_name_shaped(token.group(1)) or token.group(1)[0].isupper()):
                         # "a process reward model called Web-Shepherd": whatever follows "called" is the name
@@ -553,12 +574,16 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     continue
                 # further coined names in the same announcement: "... X, with two modules, A and B"
                 # (the list may sit inside the clause: "three techniques: A, (ii) B, and (iii) C")
-                # "to" ends them too ("a framework (X) to improve KOA grading"), unless the
-                # sentence enumerates: "(i) A to ensure ..., (ii) B"
+                # "to", "for" and "in" end them too ("a framework (X) to improve KOA grading",
+                # "a dataset for gastrointestinal (GI) endoscopy"), unless the sentence
+                # enumerates: "(i) A to ensure ..., (ii) B"
                 cues = _REUSE_CUE if _ENUMERATED.search(sent_text) else _REUSE_OR_PURPOSE
                 stop = cues.search(sent_text, min(contrib.end, pick.end - s0))
                 stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
-                window = named[bisect.bisect_left(named_starts, pick.end) : bisect.bisect_left(named_starts, stop_at)]
+                # "STaR, a text-to-SQL agent": names in the pick's appositive describe the pick
+                described = _APPOSITIVE_NP.match(full_text, pick.end)
+                after = described.end() if described else pick.end
+                window = named[bisect.bisect_left(named_starts, after) : bisect.bisect_left(named_starts, stop_at)]
                 # a name the abstract already used before this sentence is background ("a method
                 # that densifies the reward of GRPO" after "Group Relative Policy Optimization (GRPO)")
                 picks += [
@@ -574,6 +599,13 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         # "V1 comprises two components: V1-Infer, ... and V1-PairRL": parts of a contribution
         proposed_names = {c.text for c in store if c.proposed}
         for s0, _end, sent_text in sentences(doc):
+            part_of = _PARTS_OF.match(sent_text) if proposed_names else None
+            if part_of is not None and part_of.group(1) in proposed_names:
+                # "STaR employs difficulty-aware reinforcement learning (DRL)": a term the paper
+                # defines where its contribution is made of it is a part of that contribution
+                for c in definitions_in(s0 + part_of.end(), s0 + len(sent_text)):
+                    if not c.known and first_seen[c.text] >= s0:
+                        _mark_proposed(c, _appositive_type(full_text, c.end) or c.type, definitions, applied)
             comp = composed_of(sent_text)
             list_type = None
             if comp is not None and comp[0] in proposed_names:
@@ -627,6 +659,7 @@ _DIRECT_NAME = re.compile(
     r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
 )
 _APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")
+_DESCRIBED = re.compile(r",\s*(?:a|an)\s")  # "X, a ...": the text says what X is
 _NOVEL_APPOSITIVE = re.compile(r",\s*(?:(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)|the\s+first)\s")
 # "the proposed training recipe (REPA-E)", "the proposed BAQ (...) algorithm": the paper's own
 _ITEM_MARK = re.compile(r"\(\w{1,4}\)")
@@ -639,13 +672,19 @@ def _in_parentheses(text: str, lo: int, at: int) -> bool:
 
 
 # "... two new metrics:", "... three components:": a counted or plural kind word opens a list
+# "During training, X employs ...", "X further incorporates ...": the subject, then a verb of making up
+_PARTS_OF = re.compile(
+    r"^(?:[^,]{0,60},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
+    r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
+    r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
+)
 _ANNOUNCED_LIST = re.compile(
     r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*:"
 )
 _PROPOSED_BEFORE = re.compile(r"\b(?:the|our)\s+(?:newly\s+)?proposed\s+(?:[\w-]+\s+){0,3}?\(?$", re.I)
 _KIND_THEN_NAME = re.compile(
     r"\b(?:method|framework|model|benchmark|dataset|approach|algorithm|system|agent|pipeline|architecture|"
-    r"technique|paradigm|toolkit|library|strategy|suite|corpus)\s+([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
+    r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
 )
 _TOKEN = re.compile(r"\s*([A-Za-z][\w.+-]*[\w+])")
 _MODIFIER_SUFFIX = re.compile(
@@ -725,13 +764,15 @@ def _well_known(c: Candidate, vocab) -> bool:
     return entry is not None and entry.curated
 
 
-def _run_candidate(store: list[Candidate], start: int, end: int, text: str) -> Candidate | None:
+def _run_candidate(store: list[Candidate], start: int, end: int, text: str, described: bool = False) -> Candidate | None:
     """The candidate for a capitalised run after an announcing verb: one found there already,
     a new name when the run is longer than anything found at its start, else None."""
     for c in store:
         if c.start == start and c.end == end:
             return None if (c.vocab_key or c.known) else c  # a concept the vocabulary knows
         if c.start >= start and c.end <= end and c.extractor in ("names", "definition"):
+            if (c.vocab_key or c.known) and described:
+                continue  # "LLM Review, a peer-review framework": a known word of a new name
             return None  # a name inside the run ("GRPO Training"): the name is the contribution
         if c.extractor == "definition" and c.start < end + 3 and c.end > start:
             return None  # "the X Synthesis framework (XSF)": the definition knows where the name ends
@@ -755,7 +796,7 @@ _REUSE_CUE = re.compile(
 )
 
 
-_REUSE_OR_PURPOSE = re.compile(_REUSE_CUE.pattern[:-3] + r"|to)\b", re.I)
+_REUSE_OR_PURPOSE = re.compile(_REUSE_CUE.pattern[:-3] + r"|to|for|in)\b", re.I)
 _ENUMERATED = re.compile(r"\((?:ii|2|b)\)|\b(?:ii|2)\)")
 
 

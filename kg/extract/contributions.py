@@ -52,6 +52,7 @@ _PASSIVE = re.compile(
     r"(?:proposed|introduced|presented|developed|designed)\b",
     re.I,
 )
+_REFERRED = re.compile(r"\breferred\s+to\s+as\s+", re.I)
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed")
 
@@ -173,6 +174,11 @@ def find_contributions(sentence: str) -> list[Contribution]:
     low = sentence.lower() if sentence.isascii() else None
     if low is None or _has_any(low, _NAMING_WORDS):
         for m in _NAMING.finditer(sentence):
+            if not any(c.start <= m.end() < c.end for c in found):
+                found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    if found and (low is None or "referred" in low):
+        # "... proposes a method to extract them, referred to as X": named after the announcement
+        for m in _REFERRED.finditer(sentence, found[0].start):
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
     if (low is None or _has_any(low, _PASSIVE_WORDS)) and _PASSIVE_VERB.search(sentence):

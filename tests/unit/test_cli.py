@@ -121,3 +121,20 @@ def test_eval_adds_up_rounds_of_judging(built, tmp_path):
     assert report["precision_judged"] == round(1 / 3, 3)
     only_first = json.loads(run("eval", gold, "--graph", out, "--judged", a, "--json").output)
     assert only_first["judged_links"] == 2 and only_first["precision_judged"] == 1.0
+
+
+def test_eval_of_contributions_only_gold(built, tmp_path):
+    """A gold file without key concepts scores contributions and leaves recall and precision empty."""
+    out, _ = built
+    G = nx.read_graphml(out / "graph.graphml", force_multigraph=True)
+    proposed = sorted(
+        (G.nodes[p]["abstract"], G.nodes[c]["name"])
+        for p, c, d in G.edges(data=True) if d.get("type") == "PROPOSES"
+    )
+    abstract, name = proposed[0]
+    gold = {"papers": [{"match": abstract[:80], "key_concepts": [], "contributions": [[name], ["NoSuchName-9"]]}]}
+    path = tmp_path / "contrib.json"
+    path.write_text(json.dumps(gold), encoding="utf-8")
+    report = json.loads(run("eval", path, "--graph", out, "--json").output)
+    assert report["contributions"] == 2 and report["contributions_found"] == 0.5
+    assert report["recall"] is None and report["precision_vs_gold_keys"] is None

@@ -33,6 +33,10 @@ def pairs(text):
             "entropy minimization (EM) and expectation-maximization (EM)",
             [("EM", "entropy minimization"), ("EM", "expectation-maximization")],
         ),
+        # a 2 or 4 between letters may read "to" or "for"; a digit the long form writes still matches itself
+        ("We propose Language to Hierarchical Rewards (L2HR) here.", [("L2HR", "Language to Hierarchical Rewards")]),
+        ("classic sequence to sequence (Seq2Seq) models", [("Seq2Seq", "sequence to sequence")]),
+        ("a Stage 2 Model (S2M) is used", [("S2M", "Stage 2 Model")]),
     ],
 )
 def test_acronym_definitions(text, expected):
@@ -211,6 +215,21 @@ def proposed(nlp, text, title=""):
          "and (2) Trait retrieval.", []),
         ("We evaluate on three benchmarks: GSM8K, MATH500 and AIME24.", []),
         ("This survey provides an up-to-date and forward-looking review of LLMs for two tasks: molecule generation.", []),
+        # named after the announcement; a part the contribution is made of; a kind word, a comma, a name
+        ("This paper proposes a method to extract them, referred to as Linked Entity Mining.", ["Linked Entity Mining"]),
+        ("We propose a prompting scheme, referred to as Chain-of-Thought (CoT) prompting.", []),
+        (
+            "We propose SQLStar, an agent. During training, SQLStar employs curriculum-aware policy shaping (CAPS).",
+            ["CAPS", "SQLStar", "curriculum-aware policy shaping"],
+        ),
+        ("We propose MedZ, a framework. MedZ uses large language models (LLMs) and reinforcement learning (RL).", ["MedZ"]),
+        ("Here we introduce a two-stage training strategy, Warm-then-Cool, in which models first train.", ["Warm-then-Cool"]),
+        # a known word in a capitalised run described by an appositive is part of the new name
+        ("We introduce LLM Jury, a deliberation framework for creative writing.", ["LLM Jury"]),
+        # what the contribution is for, and established terms it defines, are not contributions
+        ("We introduce Endo-VQA-9, a new dataset for gastrointestinal (GI) endoscopy.", ["Endo-VQA-9"]),
+        ("We introduce SlideRep, a dual representation of whole slide images (WSIs).", ["SlideRep"]),
+        ("We further propose Language to Hierarchical Rewards (L2HR) as a solution.", ["L2HR", "Language to Hierarchical Rewards"]),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
