@@ -16,6 +16,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
+from kg.extract.contributions import _TITLE_RUN as _TITLE_RUN_AT
 from kg.extract.contributions import composed_of, find_contributions, quoted_term, title_run, type_from_clause
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concept
 from kg.extract.names import _VERSION_WORD, family_of, find_names
@@ -580,17 +581,25 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 cues = _REUSE_CUE if _ENUMERATED.search(sent_text) else _REUSE_OR_PURPOSE
                 stop = cues.search(sent_text, min(contrib.end, pick.end - s0))
                 stop_at = s0 + stop.start() if stop else s0 + len(sent_text)
-                # "STaR, a text-to-SQL agent": names in the pick's appositive describe the pick
+                window = named[bisect.bisect_left(named_starts, pick.end) : bisect.bisect_left(named_starts, stop_at)]
+                # "STaR, a text-to-SQL agent": a name modifying the kind word of the pick's
+                # appositive describes the pick ("..., a framework implementing Blind Peer Review:" names one)
                 described = _APPOSITIVE_NP.match(full_text, pick.end)
-                after = described.end() if described else pick.end
-                window = named[bisect.bisect_left(named_starts, after) : bisect.bisect_left(named_starts, stop_at)]
+                if described:
+                    window = [c for c in window if not (c.end <= described.end() and _before_kind_word(full_text, c.end))]
                 # a name the abstract already used before this sentence is background ("a method
                 # that densifies the reward of GRPO" after "Group Relative Policy Optimization (GRPO)")
-                picks += [
-                    c for c in window
-                    if c is not pick and _coined(c, families) and first_seen[c.text] >= s0 and not inside_phrase(c)
-                    and c.text not in pick.text.split("-")  # "KOA" after "CLIP-KOA" is its domain
-                ]
+                for c in window:
+                    if (
+                        c is not pick and _coined(c, families) and first_seen[c.text] >= s0 and not inside_phrase(c)
+                        and c.text not in pick.text.split("-")  # "KOA" after "CLIP-KOA" is its domain
+                        and full_text[c.end : c.end + 2] not in ("'s", "’s")  # "Kronecker's product"
+                    ):
+                        # "i) the LESS Attention Block that ...": in an enumeration, the capitalised run the name starts
+                        run = _TITLE_RUN_AT.match(full_text, c.start) if cues is _REUSE_CUE else None
+                        if run and run.end(1) > c.end:
+                            c = _exact_or_new(store, c.start, run.end(1), run.group(1))
+                        picks.append(c)
                 for chosen in picks:
                     _mark_proposed(
                         chosen, ctype if chosen is pick else contrib.type, definitions, applied,
@@ -716,6 +725,16 @@ def _appositive_type(text: str, end: int) -> str | None:
     return None
 
 
+def _before_kind_word(text: str, end: int) -> bool:
+    """One of the next words says what kind of thing this is: "text-to-SQL| agent",
+    "Query-Aware Dynamic| RAG System"."""
+    words = _PUNCT.split(text[end : end + 48], 1)[0].split()[:3]
+    return any(type_from_clause(w) is not None or singular(w.lower()) in GENERIC_HEADS for w in words)
+
+
+_PUNCT = re.compile(r"[,.;:()]")
+
+
 def _modifies_kind_word(text: str, end: int) -> bool:
     """The phrase ending at `end` modifies a following kind word: "deep learning| framework"."""
     m = _NEXT_WORD.match(text, end)
@@ -730,6 +749,16 @@ def _span_candidate(store: list[Candidate], start: int, end: int, text: str) -> 
     for c in store:
         if c.start == start and c.end == end:
             return None if (c.vocab_key or c.known) else c
+    c = Candidate(text, start, end, None, "names", 0.8)
+    store.append(c)
+    return c
+
+
+def _exact_or_new(store: list[Candidate], start: int, end: int, text: str) -> Candidate:
+    """The candidate found at exactly this span, or a new name there."""
+    for c in store:
+        if c.start == start and c.end == end:
+            return c
     c = Candidate(text, start, end, None, "names", 0.8)
     store.append(c)
     return c

@@ -230,6 +230,13 @@ def proposed(nlp, text, title=""):
         ("We introduce Endo-VQA-9, a new dataset for gastrointestinal (GI) endoscopy.", ["Endo-VQA-9"]),
         ("We introduce SlideRep, a dual representation of whole slide images (WSIs).", ["SlideRep"]),
         ("We further propose Language to Hierarchical Rewards (L2HR) as a solution.", ["L2HR", "Language to Hierarchical Rewards"]),
+        # a name modifying the appositive's kind word describes the pick; a name before "'s" owns something
+        ("We propose SQLStar, a text-to-SQL agent.", ["SQLStar"]),
+        (
+            "We introduce FooViT with three innovations: i) the FOO Attention Block that works through "
+            "Kronecker's product; ii) a Continuous Channel Embedding Layer that keeps order.",
+            ["Continuous Channel Embedding Layer", "FOO Attention Block", "FooViT"],
+        ),
     ],
 )
 def test_contributions_in_context(nlp, text, expected):
