@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_PAREN = re.compile(r"\(([^()]{1,40})\)")
+_PAREN = re.compile(r"\(([^()]{1,90})\)")
 _SHORT_FORM = re.compile(r"^[A-Za-z0-9][\w.+&/-]{0,11}$")
 _WORD = re.compile(r"[\w'’+./]+(?:-[\w'’+./]+)*")
 

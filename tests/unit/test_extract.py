@@ -37,6 +37,11 @@ def pairs(text):
         ("We propose Language to Hierarchical Rewards (L2HR) here.", [("L2HR", "Language to Hierarchical Rewards")]),
         ("classic sequence to sequence (Seq2Seq) models", [("Seq2Seq", "sequence to sequence")]),
         ("a Stage 2 Model (S2M) is used", [("S2M", "Stage 2 Model")]),
+        # a short form before a long expansion in parentheses (over 40 characters)
+        (
+            "we introduce GLAZE (Glacial LAke segmentation with Zonal Evidence), the first",
+            [("GLAZE", "Glacial LAke segmentation with Zonal Evidence")],
+        ),
     ],
 )
 def test_acronym_definitions(text, expected):
@@ -409,3 +414,10 @@ def test_one_word_vocabulary_terms_match_their_plurals(nlp):
         ("hallucinations", "hallucination"),
         ("language models", "language model"),
     ]
+
+
+def test_a_capitalised_run_may_start_the_sentence(nlp):
+    doc = nlp("Supervised Causal Learning has shown promise. Recent Vision Transformers are strong. "
+              "Project Page is online. Using Monte Carlo Tree Search, we plan.")
+    got = sorted(c.text for c in doc.user_data["kg"] if c.extractor == "names")
+    assert got == ["Monte Carlo Tree Search", "Supervised Causal Learning", "Vision Transformers"]
