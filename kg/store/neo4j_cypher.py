@@ -80,6 +80,14 @@ DETACH DELETE n
 RETURN count(*) AS deleted
 """
 
+# the nodes of a first load whose graph was refused after they were written
+DELETE_KG_NODES_BATCH = """
+MATCH (n) WHERE n:Paper OR n:Concept
+WITH n LIMIT $limit
+DETACH DELETE n
+RETURN count(*) AS deleted
+"""
+
 LONELY_CONCEPTS = "MATCH (c:Concept) WHERE NOT (c)--() RETURN c.id AS id"
 DELETE_LONELY_CONCEPTS = """
 UNWIND $ids AS id

@@ -52,7 +52,7 @@ import networkx as nx
 from kg.errors import QueryError, StoreError
 from kg.graph import schema
 from kg.store import neo4j_cypher as cypher
-from kg.store.neo4j_rows import LoadTables, Table, batches, load_tables
+from kg.store.neo4j_rows import LoadTables, Table, batches, load_tables, node_tables, relationship_tables
 
 if TYPE_CHECKING:
     from neo4j import Driver
@@ -344,8 +344,17 @@ def load_graph_into_neo4j(
     if workers < 1:
         raise StoreError(f"workers must be at least 1, not {workers}")
     started = time.perf_counter()
-    tables = load_tables(G, positional=fast)  # validates the graph before anything is written
-    total = tables.node_count + tables.relationship_count
+    # The graph is checked before anything is written: its nodes here, its edges by a thread
+    # that builds their rows while the nodes are sent. Only a first load (nothing of kg's in
+    # the database) writes before that thread is done, and it deletes its nodes again when an
+    # edge turns out bad: a refused graph never leaves part of itself behind.
+    if fast:
+        tables, index = node_tables(G)
+        edge_rows: ThreadPoolExecutor | None = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kg-edge-rows")
+        pending: Future | None = edge_rows.submit(relationship_tables, G, index)
+    else:
+        tables, edge_rows, pending = load_tables(G, positional=False), None, None
+    total = tables.node_count + G.number_of_edges()  # one row per edge
     done = 0
     counts: dict[str, int] = dict.fromkeys(
         (
@@ -391,60 +400,80 @@ def load_graph_into_neo4j(
         )
         _send(driver, jobs, database, workers, written)
 
-    with connect(uri=uri, user=user, password=password, database=database) as driver:
-        # execute_query retries transient errors and lost connections with backoff (the
-        # driver's managed transactions, up to 30 s); what still fails ends the load here.
-        with translate_errors(uri, user, database, unreachable_hint=RERUN_HINT):
-            db_name = _database_name(driver, database)
-            if mode == "wipe":
-                counts["nodes_deleted"] += _wipe(driver, database, batch_size)
+    def edges_checked() -> None:
+        nonlocal pending, tables
+        if pending is not None:
+            # raises the GraphError of a bad edge
+            tables = LoadTables(tables.papers, tables.concepts, pending.result())
+            pending = None
 
-            # No :Paper or :Concept yet (a new database, a wipe): nothing to merge with, so
-            # CREATE. Counts come from Neo4j's count store, so asking is free.
-            first_load = fast and _run(driver, cypher.COUNT_KG_NODES, {}, database)[0]["n"] == 0
-            # The constraints always come first: they refuse a duplicate and serve MERGE. On a
-            # first load kg's other indexes are built after the nodes (_suspend_indexes).
-            for statement in cypher.CONSTRAINT_STATEMENTS if first_load else cypher.SCHEMA_STATEMENTS:
-                _run(driver, statement, {}, database)
-            suspended = _suspend_indexes(driver, database) if first_load else None
-            if suspended is None:
-                for statement in cypher.INDEX_STATEMENTS if first_load else ():
+    try:
+        with connect(uri=uri, user=user, password=password, database=database) as driver:
+            # execute_query retries transient errors and lost connections with backoff (the
+            # driver's managed transactions, up to 30 s); what still fails ends the load here.
+            with translate_errors(uri, user, database, unreachable_hint=RERUN_HINT):
+                db_name = _database_name(driver, database)
+                if mode == "wipe":
+                    edges_checked()  # a refused graph must not have cost the database its contents
+                    counts["nodes_deleted"] += _wipe(driver, database, batch_size)
+
+                # No :Paper or :Concept yet (a new database, a wipe): nothing to merge with, so
+                # CREATE. Counts come from Neo4j's count store, so asking is free.
+                first_load = fast and _run(driver, cypher.COUNT_KG_NODES, {}, database)[0]["n"] == 0
+                if not first_load:
+                    edges_checked()  # an upsert changes nothing until the whole graph is checked
+                # The constraints always come first: they refuse a duplicate and serve MERGE. On a
+                # first load kg's other indexes are built after the nodes (_suspend_indexes).
+                for statement in cypher.CONSTRAINT_STATEMENTS if first_load else cypher.SCHEMA_STATEMENTS:
                     _run(driver, statement, {}, database)
-                _run(driver, cypher.AWAIT_INDEXES, {"seconds": 300}, database)
+                suspended = _suspend_indexes(driver, database) if first_load else None
+                if suspended is None:
+                    for statement in cypher.INDEX_STATEMENTS if first_load else ():
+                        _run(driver, statement, {}, database)
+                    _run(driver, cypher.AWAIT_INDEXES, {"seconds": 300}, database)
 
-            try:
-                write(("papers", tables.papers), ("concepts", tables.concepts), first_load=first_load)
-                if first_load:
-                    _find_element_ids(driver, tables, element_ids, database, batch_size)
-                if suspended is not None:
-                    # Populated in the background while the edges are written: edges touch no
-                    # indexed property.
-                    _build_indexes(driver, suspended, database)
-                    suspended = None
-            except BaseException:
-                if suspended is not None:
-                    _restore_indexes(driver, suspended, database)
-                raise
+                try:
+                    write(("papers", tables.papers), ("concepts", tables.concepts), first_load=first_load)
+                    try:
+                        edges_checked()
+                    except Exception:
+                        # a first load: every kg node in the database is one this load wrote
+                        _delete_kg_nodes(driver, database, batch_size)
+                        raise
+                    if first_load:
+                        _find_element_ids(driver, tables, element_ids, database, batch_size)
+                    if suspended is not None:
+                        # Populated in the background while the edges are written: edges touch no
+                        # indexed property.
+                        _build_indexes(driver, suspended, database)
+                        suspended = None
+                except BaseException:
+                    if suspended is not None:
+                        _restore_indexes(driver, suspended, database)
+                    raise
 
-            # Nothing can be stale in a database without relationships (a first load, a wipe).
-            if not first_load and _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"] > 0:
-                counts["relationships_deleted"] += _delete_stale(
-                    driver, tables, database, batch_size, mode, fast, workers
+                # Nothing can be stale in a database without relationships (a first load, a wipe).
+                if not first_load and _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"] > 0:
+                    counts["relationships_deleted"] += _delete_stale(
+                        driver, tables, database, batch_size, mode, fast, workers
+                    )
+                # Edges only once every node is committed: each batch must find both ends.
+                write(
+                    ("relationships", tables.relationships),
+                    first_load=first_load,
+                    ends=element_ids if first_load else None,
                 )
-            # Edges only once every node is committed: each batch must find both ends.
-            write(
-                ("relationships", tables.relationships),
-                first_load=first_load,
-                ends=element_ids if first_load else None,
-            )
-            if not first_load:  # else every concept in the database is the graph's own
-                counts["nodes_deleted"] += _delete_orphans(driver, tables, database, batch_size)
-            else:
-                # The indexes built after the nodes: ready before kg says the load is done.
-                _run(driver, cypher.AWAIT_INDEXES, {"seconds": INDEX_WAIT_SECONDS}, database)
+                if not first_load:  # else every concept in the database is the graph's own
+                    counts["nodes_deleted"] += _delete_orphans(driver, tables, database, batch_size)
+                else:
+                    # The indexes built after the nodes: ready before kg says the load is done.
+                    _run(driver, cypher.AWAIT_INDEXES, {"seconds": INDEX_WAIT_SECONDS}, database)
 
-            nodes_total = _run(driver, cypher.COUNT_NODES, {}, database)[0]["n"]
-            rels_total = _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"]
+                nodes_total = _run(driver, cypher.COUNT_NODES, {}, database)[0]["n"]
+                rels_total = _run(driver, cypher.COUNT_RELATIONSHIPS, {}, database)[0]["n"]
+    finally:
+        if edge_rows is not None:
+            edge_rows.shutdown(wait=True, cancel_futures=True)
 
     return LoadReport(
         uri=uri,
@@ -460,6 +489,11 @@ def load_graph_into_neo4j(
         seconds=time.perf_counter() - started,
         **counts,
     )
+
+
+def _delete_kg_nodes(driver: Driver, database: str | None, batch_size: int) -> None:
+    while _run(driver, cypher.DELETE_KG_NODES_BATCH, {"limit": max(batch_size, 1000)}, database)[0]["deleted"]:
+        pass
 
 
 def _wipe(driver: Driver, database: str | None, batch_size: int) -> int:

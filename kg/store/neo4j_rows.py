@@ -374,24 +374,42 @@ def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
             concepts=[Table(label, None, r) for label, r in rows.concepts.items()],
             relationships=[Table(rel, None, r) for rel, r in rows.relationships.items()],
         )
+    nodes, index = node_tables(G)
+    return LoadTables(nodes.papers, nodes.concepts, relationship_tables(G, index))
 
-    paper_names = tuple(schema.PAPER_ATTRS)
-    concept_names = tuple(schema.CONCEPT_ATTRS)
-    role_names = tuple(schema.ROLE_EDGE_ATTRS)
-    link_names = tuple(schema.CONCEPT_EDGE_ATTRS)
-    getters = {
-        names: operator.itemgetter(*names) if len(names) > 1 else None
-        for names in (paper_names, concept_names, role_names, link_names)
-    }
-    keysets = {
-        id(attrs): frozenset(attrs)
-        for attrs in (
-            schema.PAPER_ATTRS,
-            schema.CONCEPT_ATTRS,
-            schema.ROLE_EDGE_ATTRS,
-            schema.CONCEPT_EDGE_ATTRS,
-        )
-    }
+
+@dataclass(frozen=True)
+class NodeIndex:
+    """What the edge rows need of the node pass: each node's kind, and the ids in order."""
+
+    kinds: dict[str, str]
+    order: list[str]
+
+
+_NAMES = {
+    "paper": tuple(schema.PAPER_ATTRS),
+    "concept": tuple(schema.CONCEPT_ATTRS),
+    "role": tuple(schema.ROLE_EDGE_ATTRS),
+    "link": tuple(schema.CONCEPT_EDGE_ATTRS),
+}
+_GETTERS = {names: operator.itemgetter(*names) if len(names) > 1 else None for names in _NAMES.values()}
+_KEYSETS = {
+    id(attrs): frozenset(attrs)
+    for attrs in (schema.PAPER_ATTRS, schema.CONCEPT_ATTRS, schema.ROLE_EDGE_ATTRS, schema.CONCEPT_EDGE_ATTRS)
+}
+
+
+def _grouped(groups: dict[tuple, list], order: tuple[str, ...]) -> list[Table]:
+    rank = {label: i for i, label in enumerate(order)}
+    keys = sorted(groups, key=lambda k: rank[k[0]])  # stable: first-seen order within a label
+    return [Table(label, columns, groups[(label, columns)]) for label, columns in keys]
+
+
+def node_tables(G: nx.MultiDiGraph) -> tuple[LoadTables, NodeIndex]:
+    """The paper and concept tables of :func:`load_tables` (positional layout, relationships
+    left empty), and the index :func:`relationship_tables` builds the edge rows from. The
+    node checks run here; the edge checks run in :func:`relationship_tables`."""
+    paper_names, concept_names = _NAMES["paper"], _NAMES["concept"]
     papers: dict[tuple, list] = {}
     concepts: dict[tuple, list] = {}
     kinds: dict[str, str] = {}
@@ -404,17 +422,24 @@ def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
         paper = kind == schema.PAPER
         schema_attrs = schema.PAPER_ATTRS if paper else schema.CONCEPT_ATTRS
         label = schema.PAPER if paper else concept_label(node_id, attrs)
-        if _has_extras(attrs, keysets[id(schema_attrs)]):
+        if _has_extras(attrs, _KEYSETS[id(schema_attrs)]):
             row: Any = {"id": node_id, "props": {"id": node_id, **properties(attrs, schema_attrs)}}
             key: tuple = (label, None)
         else:
             names = paper_names if paper else concept_names
-            row, present = _positional([node_id], attrs, names, getters[names])
+            row, present = _positional([node_id], attrs, names, _GETTERS[names])
             key = (label, ("id", *present))
         (papers if paper else concepts).setdefault(key, []).append(row)
+    tables = LoadTables(papers=_grouped(papers, (schema.PAPER,)), concepts=_grouped(concepts, schema.TYPE_LABELS))
+    return tables, NodeIndex(kinds, order)
 
+
+def relationship_tables(G: nx.MultiDiGraph, index: NodeIndex) -> list[Table]:
+    """The relationship tables of :func:`load_tables`, in the positional layout."""
+    role_names, link_names = _NAMES["role"], _NAMES["link"]
+    kinds = index.kinds
     relationships: dict[tuple, list] = {}
-    for u, v, key, attrs in _edges_in_order(G, order):
+    for u, v, key, attrs in _edges_in_order(G, index.order):
         rel = relationship_type(u, v, key, attrs)
         role = rel in schema.PAPER_ROLES
         ends = (kinds[u], kinds[v])
@@ -426,28 +451,18 @@ def load_tables(G: nx.MultiDiGraph, *, positional: bool = True) -> LoadTables:
                 f"two {rel} edges {u!r} -> {v!r}", hint="kg graphs hold one edge per type and pair"
             )
         schema_attrs = schema.ROLE_EDGE_ATTRS if role else schema.CONCEPT_EDGE_ATTRS
-        if _has_extras(attrs, keysets[id(schema_attrs)]):
+        if _has_extras(attrs, _KEYSETS[id(schema_attrs)]):
             props = properties(attrs, schema_attrs)
             props.setdefault("type", rel)
             relationships.setdefault((rel, None), []).append({"source": u, "target": v, "props": props})
             continue
         names = role_names if role else link_names
-        row, present = _positional([u, v], attrs, names, getters[names])
+        row, present = _positional([u, v], attrs, names, _GETTERS[names])
         if "type" not in present:
             row.insert(2, rel)
             present = ("type", *present)
         relationships.setdefault((rel, present), []).append(row)
-
-    def tables(groups: dict[tuple, list], order: tuple[str, ...]) -> list[Table]:
-        rank = {label: i for i, label in enumerate(order)}
-        keys = sorted(groups, key=lambda k: rank[k[0]])  # stable: first-seen order within a label
-        return [Table(label, columns, groups[(label, columns)]) for label, columns in keys]
-
-    return LoadTables(
-        papers=tables(papers, (schema.PAPER,)),
-        concepts=tables(concepts, schema.TYPE_LABELS),
-        relationships=tables(relationships, schema.RELATIONSHIP_TYPES),
-    )
+    return _grouped(relationships, schema.RELATIONSHIP_TYPES)
 
 
 def _edges_in_order(G: nx.MultiDiGraph, nodes: list[str]) -> Iterator[tuple[str, str, Any, dict]]:

@@ -273,6 +273,34 @@ def test_server_down_is_one_line_store_error():
     )
 
 
+def _with_a_bad_edge(G):
+    """`G` plus a PROPOSES edge from a concept to a paper, which the loader refuses."""
+    G = G.copy()
+    paper = sorted(n for n, d in G.nodes(data=True) if d["kind"] == schema.PAPER)[0]
+    concept = sorted(n for n, d in G.nodes(data=True) if d["kind"] == schema.CONCEPT)[0]
+    G.add_edge(concept, paper, key="PROPOSES", type="PROPOSES")
+    return G
+
+
+def test_bad_edge_on_a_first_load_leaves_nothing_behind(neo4j_db):
+    """The edge rows are checked while the nodes are written: a refused first load removes its nodes."""
+    with pytest.raises(GraphError, match="PROPOSES edge .* joins Concept -> Paper"):
+        load(neo4j_db, _with_a_bad_edge(make_graph(3)))
+    assert snapshot(neo4j_db) == ([], [])
+
+
+def test_bad_edge_on_an_upsert_changes_nothing(neo4j_db):
+    G = make_graph(3)
+    load(neo4j_db, G)
+    before = snapshot(neo4j_db)
+    bigger = _with_a_bad_edge(make_graph(5))
+    for mode in ("merge", "wipe"):
+        with pytest.raises(GraphError, match="joins Concept -> Paper"):
+            load(neo4j_db, bigger, mode=mode)
+        assert snapshot(neo4j_db) == before
+    wipe(neo4j_db)
+
+
 def test_unknown_database_is_store_error(neo4j_server):
     with pytest.raises(StoreError, match="has no database 'nope'"):
         run_cypher("RETURN 1", uri=neo4j_server.uri, password=neo4j_server.password, database="nope")

@@ -28,7 +28,7 @@ def excluded() -> tuple[set, set]:
     ids = set()
     for path in HERE.parent.glob("gold*/*.jsonl"):
         if path.parent != HERE:
-            ids.update(json.loads(l).get("id") for l in path.read_text(encoding="utf-8").splitlines() if l.strip())
+            ids.update(json.loads(line).get("id") for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
     seeds = set()
     for path in (ROOT / "seeds").glob("*.txt"):
         for block in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
