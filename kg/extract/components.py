@@ -348,14 +348,31 @@ SINGLE_NOUN_MIN_USES = 3  # in the abstract, the title counting as one
 
 def _extends_term(inner, taken, start, end, text, word_df) -> bool:
     """A field term that adds modifiers to one candidate ("autoregressive decoding" around
-    "decoding"): the longer term is the concept the paper means."""
+    "decoding"), or a hyphenated modifier of a one-word term: the longer term is the concept
+    the paper means."""
     return (
         len(inner) == 1
         and taken[inner[0]][2] in ("vocabulary", "terms")
         and taken[inner[0]][0] >= start
         and taken[inner[0]][1] == end
-        and word_df.get(norm_key(text), 0) >= TERM_MIN_DF
+        and (word_df.get(norm_key(text), 0) >= TERM_MIN_DF or _hyphen_variant(text, taken[inner[0]]))
         and not _plural_noun(text.split(None, 1)[0])  # "models reasoning" is a clause
+    )
+
+
+def _hyphen_variant(text: str, inner) -> bool:
+    """ "One-to-Many alignment", "trust-region-bounded distillation": a one-word term after one
+    hyphenated modifier (not a generic one: "real-world") names a variant of it, even one the
+    field has not written before."""
+    from kg.extract.generic import GENERIC_MODIFIERS
+
+    head_len = inner[1] - inner[0]
+    before = text[: len(text) - head_len].split()
+    return (
+        " " not in text[len(text) - head_len :]
+        and len(before) == 1
+        and "-" in before[0]
+        and before[0].lower() not in GENERIC_MODIFIERS
     )
 
 
@@ -736,9 +753,18 @@ _PUNCT = re.compile(r"[,.;:()]")
 
 
 def _modifies_kind_word(text: str, end: int) -> bool:
-    """The phrase ending at `end` modifies a following kind word: "deep learning| framework"."""
+    """The phrase ending at `end` modifies a following kind word: "deep learning| framework",
+    "planning| strategies for", "RL| training framework"."""
     m = _NEXT_WORD.match(text, end)
-    return m is not None and singular(m.group(1).lower()) in GENERIC_HEADS
+    if m is None:
+        return False
+    first = _FIRST_WORD.match(text, end)
+    return singular(m.group(1).lower()) in GENERIC_HEADS or (
+        first is not None and singular(first.group(1).lower()) in GENERIC_HEADS
+    )
+
+
+_FIRST_WORD = re.compile(r"\s+([A-Za-z]+)\b")
 
 
 _NEXT_WORD = re.compile(r"\s+(?:[a-z][\w-]*\s+)?([A-Za-z]+)\b")

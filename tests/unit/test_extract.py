@@ -421,3 +421,10 @@ def test_a_capitalised_run_may_start_the_sentence(nlp):
               "Project Page is online. Using Monte Carlo Tree Search, we plan.")
     got = sorted(c.text for c in doc.user_data["kg"] if c.extractor == "names")
     assert got == ["Monte Carlo Tree Search", "Supervised Causal Learning", "Vision Transformers"]
+
+
+def test_a_hyphenated_modifier_makes_a_variant_of_a_one_word_term(nlp):
+    doc = nlp("They face challenges in One-to-Many alignment. We study real-world alignment too.")
+    texts = {m.text for m in mentions_from_doc(doc, "p")}
+    assert "One-to-Many alignment" in texts and "real-world alignment" not in texts
+    assert "alignment" in texts  # the second sentence's
