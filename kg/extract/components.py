@@ -157,7 +157,11 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 ctype = type_from_name(n.text) or type_from_context(text[n.end : n.end + 25])
             # a short form the paper defined is known when the vocabulary knows its long form:
             # "LLMs" after "large language models (LLMs)" is nobody's contribution
-            known = n.text in defined and _known_long_form(vocab, defined[n.text])
+            # "WSI" after "whole slide images (WSIs)": the short form in either number
+            long_form = defined.get(n.text) or defined.get(n.text + "s") or (
+                defined.get(n.text[:-1]) if n.text.endswith("s") else None
+            )
+            known = long_form is not None and _known_long_form(vocab, long_form)
             store.append(
                 Candidate(n.text, n.start, n.end, ctype, "names", 0.9 if ctype else 0.8,
                           vocab_key=entry.key if entry and n.text not in defined else "", known=known)

@@ -428,3 +428,9 @@ def test_a_hyphenated_modifier_makes_a_variant_of_a_one_word_term(nlp):
     texts = {m.text for m in mentions_from_doc(doc, "p")}
     assert "One-to-Many alignment" in texts and "real-world alignment" not in texts
     assert "alignment" in texts  # the second sentence's
+
+
+def test_a_defined_short_form_is_known_in_either_number(nlp):
+    doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
+    wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]
+    assert len(wsi) == 1 and wsi[0].known
