@@ -860,7 +860,11 @@ _ENUMERATED = re.compile(r"\((?:ii|2|b)\)|\b(?:ii|2)\)")
 
 
 _OUR = re.compile(
-    r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?(?:[\w-]+\s+){0,2}?"
+    # the words between "our" and the name describe it: "our method on X" and "our results
+    # with X" put X after a preposition, as someone else's
+    r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?"
+    r"(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|via|by|at|of|as|into|under|"
+    r"outperforms?|beats?|surpass\w*|versus|vs)\b)[\w-]+\s+){0,2}?"
     r"(?:(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
     r"solution|contribution|tool|agent|pipeline)s?\s*,\s*)?$",
     re.I,

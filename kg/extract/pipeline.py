@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "24"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "25"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -75,6 +75,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             role = "PROPOSES"
         elif c.extractor == "definition" and c.text != c.long_form and c.long_form in long_roles:
             role = long_roles[c.long_form]  # "(GRPO)" plays the role of the words it abbreviates
+        elif c.type is None and c.extractor == "names" and roles.evaluated_on(c.start):
+            role, c.type = "EVALUATES_ON", "Benchmark"  # "we evaluate on BRIGHT and MMEB": a coined name evaluated on
         else:
             role = roles.role(c.start, c.type or "Concept")
         if c.extractor == "definition" and c.text == c.long_form:

@@ -116,6 +116,11 @@ class SentenceRoles:
                 return True
         return False
 
+    def evaluated_on(self, at: int) -> bool:
+        """Whether the mention at `at` is what an evaluation is run on: "results on X", "we evaluate on A and X"."""
+        lo = max(self.start, at - TAIL)
+        return self._reaches(_ON_LIST, lo, at) and self._reaches(_EVAL, lo, at) and not self._reaches(_COMPARE, lo, at)
+
     def role(self, at: int, ctype: str) -> str:
         """Role of a concept of type `ctype` mentioned at offset `at` of the text."""
         lo = max(self.start, at - TAIL)

@@ -40,6 +40,7 @@ def type_from_head(key: str) -> str:
 
 
 _BENCH_NAME = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Gym|-?Hard|Verified)$|^(?:[A-Z][A-Za-z]*?)-?\d{2,4}$")
+_METRIC_NAME = re.compile(r"^[A-Za-z][\w-]*@(?:\d+(?:\.\d+)?|[kKnN])$")  # Pass@8, nDCG@10, Recall@k
 _DATASET_NAME = re.compile(r"(?:Set|Corpus|Data|DB)$|-\d+[Kk]$")
 _MODEL_SIZE = re.compile(r"(?:^|[-_ ])\d+(?:\.\d+)?[BbMm](?:$|[-_ ])|-(?:Instruct|Base|Chat|Distill)\b")
 _CONTEXT = [
@@ -58,6 +59,8 @@ _BEFORE = [
 
 def type_from_name(name: str) -> str | None:
     """Type implied by the shape of a name alone, or None."""
+    if _METRIC_NAME.match(name):
+        return "Metric"
     if _MODEL_SIZE.search(name):
         return "Model"
     if _BENCH_NAME.search(name):

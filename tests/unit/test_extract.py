@@ -237,6 +237,9 @@ def proposed(nlp, text, title=""):
         ("We further propose Language to Hierarchical Rewards (L2HR) as a solution.", ["L2HR", "Language to Hierarchical Rewards"]),
         # a name modifying the appositive's kind word describes the pick; a name before "'s" owns something
         ("We propose SQLStar, a text-to-SQL agent.", ["SQLStar"]),
+        # "our" then a preposition: the name is what "our method" is run on, not ours
+        ("We evaluate our method on BRIGHTX and MMEBX.", []),
+        ("Our results on MicroRTSX show gains. Our model FooNetX is fast.", ["FooNetX"]),
         (
             "We introduce FooViT with three innovations: i) the FOO Attention Block that works through "
             "Kronecker's product; ii) a Continuous Channel Embedding Layer that keeps order.",
@@ -434,3 +437,11 @@ def test_a_defined_short_form_is_known_in_either_number(nlp):
     doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
     wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]
     assert len(wsi) == 1 and wsi[0].known
+
+
+def test_coined_names_evaluated_on_are_benchmarks_and_at_k_names_metrics(nlp):
+    doc = nlp("We evaluate our method on BRIGHTX and MMEBX, reporting Pass@8 and nDCG@10. We use ToolNetX.")
+    got = {m.text: (m.type, m.role) for m in mentions_from_doc(doc, "p")}
+    assert got["BRIGHTX"] == ("Benchmark", "EVALUATES_ON") and got["MMEBX"] == ("Benchmark", "EVALUATES_ON")
+    assert got["Pass@8"][0] == "Metric" and got["nDCG@10"][0] == "Metric"
+    assert got["ToolNetX"] == ("", "USES")
