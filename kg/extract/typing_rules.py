@@ -15,14 +15,16 @@ for _type, _words in {
         compression augmentation alignment prompting estimation inference descent propagation
         adaptation aggregation embedding encoding retrieval-augmented scaling steering merging
         masking clipping dropout ensembling ensemble initialization loss objective
-        algorithm method approach technique strategy mechanism policy networks""".split(),
+        algorithm method approach technique strategy mechanism policy networks
+        fusion passing intervention routing reweighting weighting filtering rewriting selection
+        calibration probing bootstrapping guidance""".split(),
     "Model": """model llm lm vlm mllm lmm transformer network encoder decoder autoencoder
         backbone classifier generator discriminator agent""".split(),
     "Task": """generation classification detection segmentation recognition answering translation
         summarization retrieval prediction forecasting reasoning understanding extraction
         parsing tracking captioning grounding planning navigation manipulation synthesis
         completion discovery editing reconstruction localization matching ranking
-        recommendation verification identification""".split(),
+        recommendation verification identification dialogue puzzle solving coding""".split(),
     "Metric": """accuracy score rate latency throughput perplexity error f1 precision recall auc
         speedup bleu rouge loss-rate""".split(),
     "Dataset": "dataset corpus corpora collection".split(),

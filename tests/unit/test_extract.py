@@ -445,3 +445,11 @@ def test_coined_names_evaluated_on_are_benchmarks_and_at_k_names_metrics(nlp):
     assert got["BRIGHTX"] == ("Benchmark", "EVALUATES_ON") and got["MMEBX"] == ("Benchmark", "EVALUATES_ON")
     assert got["Pass@8"][0] == "Metric" and got["nDCG@10"][0] == "Metric"
     assert got["ToolNetX"] == ("", "USES")
+
+
+def test_phrase_heads_that_name_a_method_or_a_task():
+    from kg.extract.typing_rules import type_from_head
+
+    assert type_from_head("gated fusion") == "Method" and type_from_head("message passing") == "Method"
+    assert type_from_head("multi-turn dialogue") == "Task" and type_from_head("visual puzzle") == "Task"
+    assert type_from_head("visual evidence") == "Concept"
