@@ -621,6 +621,19 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                         if run and run.end(1) > c.end:
                             c = _exact_or_new(store, c.start, run.end(1), run.group(1))
                         picks.append(c)
+                if cues is _REUSE_CUE:
+                    # "a framework: (1) Rubric Evaluation, which utilizes LLMs ...; and (2) Canonical
+                    # Alignment Evaluation to ...": each item of the enumeration heads a part, even
+                    # past a cue, until the sentence turns to what the work is compared or run on
+                    rel = max(0, pick.end - s0)
+                    turn = _EVALUATED.search(sent_text, rel)
+                    for item in _ITEM_HEAD.finditer(sent_text, rel, turn.start() if turn else len(sent_text)):
+                        run = _TITLE_RUN_AT.match(full_text, s0 + item.end())
+                        if run is None:
+                            continue
+                        c = _exact_or_new(store, run.start(1), run.end(1), run.group(1))
+                        if c not in picks and not (c.known or c.vocab_key) and first_seen.get(c.text, c.start) >= s0:
+                            picks.append(c)
                 for chosen in picks:
                     _mark_proposed(
                         chosen, ctype if chosen is pick else contrib.type, definitions, applied,
@@ -856,6 +869,8 @@ _REUSE_CUE = re.compile(
 
 
 _REUSE_OR_PURPOSE = re.compile(_REUSE_CUE.pattern[:-3] + r"|to|for|in)\b", re.I)
+_ITEM_HEAD = re.compile(r"(?:\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-e])\s*\)|(?<![\w(])(?:\d{1,2}|[ivx]{1,4})\))\s*")
+_EVALUATED = re.compile(r"\b(?:on|across|against|than|compared|versus|outperform\w*|surpass\w*)\b", re.I)
 _ENUMERATED = re.compile(r"\((?:ii|2|b)\)|\b(?:ii|2)\)")
 
 

@@ -237,6 +237,13 @@ def proposed(nlp, text, title=""):
         ("We further propose Language to Hierarchical Rewards (L2HR) as a solution.", ["L2HR", "Language to Hierarchical Rewards"]),
         # a name modifying the appositive's kind word describes the pick; a name before "'s" owns something
         ("We propose SQLStar, a text-to-SQL agent.", ["SQLStar"]),
+        # each item of an enumeration heads a part, past a cue, until the sentence turns to evaluation
+        (
+            "We propose a two-part evaluation framework: (1) Rubric Fidelity Check, which utilizes LLMs to "
+            "score answers; and (2) Canonical Coverage Audit to measure coverage.",
+            ["Canonical Coverage Audit", "Rubric Fidelity Check"],
+        ),
+        ("We propose FooNetY and evaluate it on (1) Natural Questions and (2) Trivia Sets.", ["FooNetY"]),
         # "our" then a preposition: the name is what "our method" is run on, not ours
         ("We evaluate our method on BRIGHTX and MMEBX.", []),
         ("Our results on MicroRTSX show gains. Our model FooNetX is fast.", ["FooNetX"]),
