@@ -149,7 +149,7 @@ def translate_errors(
         if code.startswith(("Neo.ClientError.Statement", "Neo.ClientError.Procedure")):
             raise QueryError(f"{message} [{code.rsplit('.', 1)[-1]}]", source=uri) from None
         if code.startswith("Neo.TransientError"):
-            # What is still transient after the driver's retries (30 s, with backoff).
+            # What is still transient after the driver's retries (RETRY_SECONDS, with backoff).
             raise StoreError(
                 f"{where} kept failing with a transient error: {message} [{code.rsplit('.', 1)[-1]}]",
                 hint=f"the server is busy or short of memory; wait, then run the command again ({unreachable_hint})"
@@ -179,7 +179,7 @@ def connect(
     """Yield a driver whose server, credentials and database were checked; close it after.
 
     Checking first turns "server down" into an error within the connection timeout instead
-    of after the driver's 30 s of retries, and names the database before any write.
+    of after the driver's retries, and names the database before any write.
     """
     import neo4j
 
@@ -194,6 +194,9 @@ def connect(
             uri,
             auth=(user, password or ""),
             connection_timeout=10.0,
+            # A transient error (a leader switch, a dropped connection) is retried for this long;
+            # the driver's default, 30 s, made a load whose server died take over a minute to say so
+            max_transaction_retry_time=RETRY_SECONDS,
             user_agent=f"kg/{__version__}",
             # The driver logs server notifications ("cartesian product", "index exists") as
             # warnings on stderr; for kg's own statements and pack queries they are noise.
@@ -223,6 +226,7 @@ def _quiet_driver_log() -> None:
 
 
 INCOMPLETE_COMMIT_RETRIES = 5
+RETRY_SECONDS = 15.0
 
 
 def _run(
@@ -410,7 +414,7 @@ def load_graph_into_neo4j(
     try:
         with connect(uri=uri, user=user, password=password, database=database) as driver:
             # execute_query retries transient errors and lost connections with backoff (the
-            # driver's managed transactions, up to 30 s); what still fails ends the load here.
+            # driver's managed transactions, up to RETRY_SECONDS); what still fails ends the load here.
             with translate_errors(uri, user, database, unreachable_hint=RERUN_HINT):
                 db_name = _database_name(driver, database)
                 if mode == "wipe":
