@@ -16,9 +16,8 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
-from kg.extract.contributions import _TITLE_RUN as _TITLE_RUN_AT
 from kg.extract.contributions import composed_of, find_contributions, quoted_term, title_run, type_from_clause
-from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concept
+from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase, is_not_a_concept
 from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
@@ -368,8 +367,6 @@ def _hyphen_variant(text: str, inner) -> bool:
     """ "One-to-Many alignment", "trust-region-bounded distillation": a one-word term after one
     hyphenated modifier (not a generic one: "real-world") names a variant of it, even one the
     field has not written before."""
-    from kg.extract.generic import GENERIC_MODIFIERS
-
     head_len = inner[1] - inner[0]
     before = text[: len(text) - head_len].split()
     return (
@@ -617,9 +614,9 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                         and full_text[c.end : c.end + 2] not in ("'s", "’s")  # "Kronecker's product"
                     ):
                         # "i) the LESS Attention Block that ...": in an enumeration, the capitalised run the name starts
-                        run = _TITLE_RUN_AT.match(full_text, c.start) if cues is _REUSE_CUE else None
-                        if run and run.end(1) > c.end:
-                            c = _exact_or_new(store, c.start, run.end(1), run.group(1))
+                        run = title_run(full_text, c.start) if cues is _REUSE_CUE else None
+                        if run and run[1] > c.end:
+                            c = _at_span(store, c.start, run[1], full_text[c.start : run[1]])
                         picks.append(c)
                 if cues is _REUSE_CUE:
                     # "a framework: (1) Rubric Evaluation, which utilizes LLMs ...; and (2) Canonical
@@ -628,10 +625,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     rel = max(0, pick.end - s0)
                     turn = _EVALUATED.search(sent_text, rel)
                     for item in _ITEM_HEAD.finditer(sent_text, rel, turn.start() if turn else len(sent_text)):
-                        run = _TITLE_RUN_AT.match(full_text, s0 + item.end())
+                        run = title_run(full_text, s0 + item.end())
                         if run is None:
                             continue
-                        c = _exact_or_new(store, run.start(1), run.end(1), run.group(1))
+                        c = _at_span(store, run[0], run[1], full_text[run[0] : run[1]])
                         if c not in picks and not (c.known or c.vocab_key) and first_seen.get(c.text, c.start) >= s0:
                             picks.append(c)
                 for chosen in picks:
@@ -797,12 +794,12 @@ def _span_candidate(store: list[Candidate], start: int, end: int, text: str) -> 
     return c
 
 
-def _exact_or_new(store: list[Candidate], start: int, end: int, text: str) -> Candidate:
-    """The candidate found at exactly this span, or a new name there."""
+def _at_span(store: list[Candidate], start: int, end: int, text: str, extractor: str = "names", score: float = 0.8) -> Candidate:
+    """The candidate found at exactly this span, or a new one there."""
     for c in store:
         if c.start == start and c.end == end:
             return c
-    c = Candidate(text, start, end, None, "names", 0.8)
+    c = Candidate(text, start, end, None, extractor, score)
     store.append(c)
     return c
 
@@ -810,12 +807,7 @@ def _exact_or_new(store: list[Candidate], start: int, end: int, text: str) -> Ca
 def _quoted_candidate(store: list[Candidate], start: int, end: int, text: str) -> Candidate:
     """The candidate for a coined term in quotes: the one found there already, or a new one
     (the words inside may be too rare for the term and phrase extractors)."""
-    for c in store:
-        if c.start == start and c.end == end:
-            return c
-    c = Candidate(text, start, end, None, "phrases", 0.6)
-    store.append(c)
-    return c
+    return _at_span(store, start, end, text, "phrases", 0.6)
 
 
 _RELEASE = re.compile(rf"[-\s.]?(?:[vV]?\d|o\d|{_VERSION_WORD}(?![A-Za-z]))")

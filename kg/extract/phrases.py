@@ -289,7 +289,7 @@ def proper_nouns(tokens, sents, lex: dict[str, str]):
                 run.append(u)
                 m += 1
             k = m
-            if run[0] is tokens[i + 1] and _LEADS_RUN(tokens[i], run[0], lex):
+            if run[0] is tokens[i + 1] and _leads_run(tokens[i], run[0], lex):
                 run.insert(0, tokens[i])  # "Supervised Causal Learning has shown ...": the run starts the sentence
             if len(run) == 1:
                 tag = lex.get(t.text.lower())
@@ -298,11 +298,9 @@ def proper_nouns(tokens, sents, lex: dict[str, str]):
             yield run[0].idx, run[-1].end, [r.text for r in run]
 
 
-def _LEADS_RUN(first, second, lex: dict[str, str]) -> bool:
+def _leads_run(first, second, lex: dict[str, str]) -> bool:
     """Whether a sentence's capitalised first word belongs to the capitalised run after it: a
     content word ("Supervised", "Neural"), not a function word or a generic word ("Recent", "Project")."""
-    from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS
-
     word = first.text
     if second.idx != first.end + 1 or not word[:1].isupper() or not word[1:].islower() or word in STOP_TITLE:
         return False
@@ -310,7 +308,7 @@ def _LEADS_RUN(first, second, lex: dict[str, str]) -> bool:
     tag = lex.get(low)
     if low in GENERIC_MODIFIERS or low in GENERIC_HEADS:  # "Recent Vision Transformers", "Project Page"
         return False
-    return (tag in ("ADJ", "NOUN", "PROPN") or tag == "VERB" and low.endswith("ed"))
+    return tag in ("ADJ", "NOUN", "PROPN") or tag == "VERB" and low.endswith("ed")
 
 
 STOP_TITLE = frozenset(
