@@ -17,7 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
 from kg.extract.contributions import composed_of, find_contributions, quoted_term, title_run, type_from_clause
-from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase, is_not_a_concept
+from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase, is_not_a_concept
 from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
@@ -386,7 +386,7 @@ def _plural_noun(word: str) -> bool:
 
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
 def make_phrases(nlp: Language, name: str, vocab_file: str | None):
-    from kg.extract.phrases import _SINGLE_NOUNS, lexicon, noun_phrases, single_noun
+    from kg.extract.phrases import _SINGLE_NOUNS, established_part, lexicon, noun_phrases, single_noun
 
     lex = lexicon()
     word_df = load_vocabulary(vocab_file).phrase_df
@@ -427,20 +427,37 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
             for start, end, words, weak in noun_phrases(toks, lex):
-                # weaker than every other extractor: give way where they found something
-                lo = bisect.bisect_left(starts, start - longest)
-                hi = bisect.bisect_left(starts, end)
                 text = doc.user_data["kg_text"][start:end]
-                inner = [k for k in range(lo, hi) if taken[k][1] > start]
-                if inner and not _extends_term(inner, taken, start, end, text, word_df):
-                    continue
-                # "high-fidelity semantic masks": when only the shorter phrase is a term of
-                # the field, the leading words are the paper's description of it
+                if words[0] in CLASSIFYING_MODIFIERS:
+                    trim = established_part(text, words, word_df)
+                    if trim is None:
+                        continue
+                    for _ in range(trim):
+                        text = text[len(words[0]) :].lstrip()
+                        words = words[1:]
+                    start = end - len(text)
+                # "high-fidelity semantic masks", "enforces recursive reasoning": when only the
+                # shorter phrase is a term of the field, the leading words are the paper's
+                # description of it (or a verb the lexicon took for a noun)
                 while len(words) >= 3 and word_df.get(norm_key(text), 0) < TERM_MIN_DF:
                     rest = text[len(words[0]) :].lstrip()
                     if word_df.get(norm_key(rest), 0) < TERM_MIN_DF:
                         break
                     start, text, words = end - len(rest), rest, words[1:]
+                # weaker than every other extractor: give way where they found something
+                lo = bisect.bisect_left(starts, start - longest)
+                hi = bisect.bisect_left(starts, end)
+                inner = [k for k in range(lo, hi) if taken[k][1] > start]
+                if inner and not _extends_term(inner, taken, start, end, text, word_df):
+                    # "progressive object-grounded reasoning": the hyphenated variant of the term
+                    if len(words) < 3 or "-" not in words[-2]:
+                        continue
+                    rest = text[text.lower().rindex(words[-2], 0, len(text) - len(words[-1])) :]
+                    rest_start = end - len(rest)
+                    inner = [k for k in inner if taken[k][1] > rest_start]
+                    if not inner or not _extends_term(inner, taken, rest_start, end, rest, word_df):
+                        continue
+                    start, text, words = rest_start, rest, words[-2:]
                 # a weak phrase gets no type from its head: without one, the resolver keeps
                 # it only when the paper repeats it or the field uses it
                 ctype = None if weak else type_from_head(_head_key(text))

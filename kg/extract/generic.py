@@ -36,6 +36,18 @@ GENERIC_MODIFIERS = frozenset(
     substantial significant""".split()
 )
 
+# Modifiers above that name a kind in the field's established terms: "hybrid attention", "full
+# fine-tuning", "explicit search", "multi-step reasoning". A phrase keeps
+# one only when the field uses the phrase with it (phrases.CLASSIFIED_MIN_DF abstracts);
+# otherwise it is a description ("full picture") and is trimmed like the rest.
+CLASSIFYING_MODIFIERS = frozenset(
+    """hybrid full strategic deep shallow explicit implicit structured textual classical
+    clinical scientific mutual cultural downstream upstream internal external long short extended
+    world target source risk early
+    zero-shot few-shot one-shot multi-step fine-grained coarse-grained long-term short-term
+    end-to-end high-level low-level""".split()
+)
+
 GENERIC_HEADS = frozenset(
     """approach method result performance improvement experiment work paper study analysis
     framework way problem issue task model system technique setting case number amount set

@@ -12,8 +12,8 @@ import functools
 import re
 from importlib import resources
 
-from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase
-from kg.resolve.normalize import singular
+from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase
+from kg.resolve.normalize import norm_key, singular
 
 NOMINAL = {"NOUN", "PROPN", "ADJ"}
 _PLAIN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")
@@ -23,6 +23,7 @@ GENERIC_COMPOUNDS = frozenset(
     end-to-end long-term short-term plug-and-play training-free one-shot few-shot zero-shot
     open-source high-quality low-cost high-level low-level multi-step step-by-step""".split()
 )
+_DESCRIBING_COMPOUNDS = GENERIC_COMPOUNDS - CLASSIFYING_MODIFIERS
 
 
 @functools.lru_cache(maxsize=1)
@@ -152,7 +153,8 @@ def _word_info(word: str, lex: dict[str, str], tags: dict[str, str]) -> tuple:
         if len(tags) > 500_000:
             tags.clear()
     low = word.lower()
-    generic = low in GENERIC_MODIFIERS
+    # "training-free", "state-of-the-art": at a phrase's start these only describe it
+    generic = (low in GENERIC_MODIFIERS or low in _DESCRIBING_COMPOUNDS) and low not in CLASSIFYING_MODIFIERS
     return (
         tag,
         low,
@@ -193,7 +195,10 @@ def _phrase_of(run: list[tuple], max_words: int):
     head = items[-1][3][6]  # "capabilities" is as generic as "capability"
     if head in GENERIC_HEADS and len(words) < 2:
         return None
-    if is_generic_phrase([*words[:-1], head]) or any(w in GENERIC_COMPOUNDS for w in words):
+    # "significant improvements", and with a classifying modifier "full model", "multi-step process"
+    if is_generic_phrase([*(w for w in words[:-1] if w not in CLASSIFYING_MODIFIERS), head]):
+        return None
+    if any(w in _DESCRIBING_COMPOUNDS for w in words):
         return None
     # "adversarial robustness", "action space": a generic head makes a term only as often as
     # a description ("key insight"); like participle phrases, these need support
@@ -240,6 +245,24 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
         got = _phrase_of(run, max_words)
         if got:
             yield got
+
+
+# a phrase that starts with a classifying modifier keeps it only when the field writes it so
+CLASSIFIED_MIN_DF = 10
+
+
+def established_part(text: str, words: list[str], df: dict[str, int]) -> int | None:
+    """How many leading classifying modifiers ("hybrid", "zero-shot") to trim from a phrase
+    noun_phrases yields: none when the field uses the phrase ("hybrid attention"), else until
+    it does not start with one ("full picture" -> nothing left: None)."""
+    k = 0
+    while k < len(words) - 1 and words[k] in CLASSIFYING_MODIFIERS:
+        if df.get(norm_key(" ".join(words[k:])), 0) >= CLASSIFIED_MIN_DF:
+            break
+        k += 1
+    if k and len(words) - k == 1 and "-" not in words[-1]:
+        return None
+    return k
 
 
 _TITLE_WORD = re.compile(r"^[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]+)*$")

@@ -440,6 +440,30 @@ def test_a_hyphenated_modifier_makes_a_variant_of_a_one_word_term(nlp):
     assert "alignment" in texts  # the second sentence's
 
 
+def test_a_classifying_modifier_stays_when_the_field_writes_the_phrase_with_it(nlp):
+    # "multi-step", "full", "strategic" describe in most phrases but name a kind in these:
+    # the corpus counts decide (phrases.CLASSIFIED_MIN_DF); an evaluative modifier still goes
+    doc = nlp("Tasks require multi-step reasoning and strategic reasoning. We compare against standard "
+              "full attention and full fine-tuning. The full picture is a multi-step process.")
+    phrases = sorted(c.text for c in doc.user_data["kg"] if c.extractor == "phrases")
+    assert phrases == ["full attention", "full fine-tuning", "multi-step reasoning", "strategic reasoning"]
+
+
+def test_a_leading_describing_compound_is_trimmed_not_the_whole_phrase(nlp):
+    # before, "training-free" anywhere in a phrase threw the phrase away
+    doc = nlp("We propose a training-free spatio-temporal token merging method, named STTM.")
+    assert [c.text for c in doc.user_data["kg"] if c.extractor == "phrases"] == ["token merging"]
+
+
+def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_variant(nlp):
+    # "enforces" is a verb the lexicon cannot tell from a noun: "recursive reasoning" is the
+    # field's term inside the run; "object-grounded reasoning" is a variant of "reasoning"
+    doc = nlp("It enforces recursive reasoning over each step. We introduce a search-guided "
+              "progressive object-grounded reasoning framework.")
+    phrases = sorted(c.text for c in doc.user_data["kg"] if c.extractor == "phrases")
+    assert phrases == ["object-grounded reasoning", "recursive reasoning"]
+
+
 def test_a_defined_short_form_is_known_in_either_number(nlp):
     doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
     wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]
