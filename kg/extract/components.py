@@ -17,7 +17,13 @@ from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
 from kg.extract.contributions import composed_of, find_contributions, quoted_term, title_run, type_from_clause
-from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase, is_not_a_concept
+from kg.extract.generic import (
+    CLASSIFYING_MODIFIERS,
+    GENERIC_HEADS,
+    GENERIC_MODIFIERS,
+    is_generic_phrase,
+    is_not_a_concept,
+)
 from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name

@@ -113,6 +113,13 @@ _COMPOSED = re.compile(
 )
 
 
+def announces_before(sentence: str, at: int) -> bool:
+    """Whether "we propose/introduce ..." comes before offset `at` of the sentence: the words
+    after it describe what the paper brings."""
+    m = _ANNOUNCE.search(sentence, 0, at)
+    return m is not None
+
+
 def title_run(sentence: str, at: int) -> tuple[int, int] | None:
     """Span of a capitalised multiword name right after an announcing verb, or None."""
     m = _TITLE_RUN.match(sentence, at)

@@ -13,8 +13,10 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from kg.extract.contributions import announces_before
 from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
+from kg.extract.phrases import KIND_HEADS
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
@@ -61,6 +63,7 @@ _acronym = functools.lru_cache(maxsize=1 << 18)(is_acronym)
 _short_form = functools.lru_cache(maxsize=1 << 18)(singular_surface)
 
 _WEAK_EXTRACTORS = ("terms", "phrases")
+_KIND_HEADS = KIND_HEADS | {"benchmark", "dataset"}
 
 
 def _title_key(paper: Paper) -> str:
@@ -266,6 +269,13 @@ class Resolver:
             return True
         if title and f" {key} " in title:
             return True  # the paper's own title names it
+        # "we introduce a search-guided object-grounded reasoning framework": a hyphenated
+        # phrase in the paper's announcement describes what it brings (unless it is only the
+        # announcement's kind word: "a test-time method")
+        if "-" in m.text and " " in m.text and not (m.text.count(" ") == 1 and key.rsplit(" ", 1)[-1] in _KIND_HEADS):
+            at = m.sentence.find(m.text)
+            if at > 0 and announces_before(m.sentence, at):
+                return True
         # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)
         return m.type in ("Method", "Task") and " " in key
 

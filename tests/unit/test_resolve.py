@@ -113,10 +113,27 @@ def test_americanizing_leaves_other_words(word):
     assert norm_key(word) == {"sizes": "size"}.get(word, word)
 
 
-def _phrase(text):
+def _phrase(text, sentence=None):
     from kg.models import Mention
 
-    return Mention("p", text, 0, len(text), "", "MENTIONS", "phrases", 0.45, text, "", "")
+    return Mention("p", text, 0, len(text), "", "MENTIONS", "phrases", 0.45, sentence or text, "", "")
+
+
+@pytest.mark.parametrize(
+    "text, sentence, kept",
+    [
+        # a hyphenated phrase the paper's announcement uses names a part of what it brings
+        ("posterior-guided belief refinement", "We propose X, which uses posterior-guided belief refinement.", True),
+        ("posterior-guided belief refinement", "Prior work uses posterior-guided belief refinement.", False),
+        ("posterior-guided belief refinement", "Posterior-guided belief refinement is what we propose.", False),
+        ("belief refinement", "We propose X, which uses belief refinement.", False),  # no hyphen
+        ("test-time method", "We introduce a test-time method for this.", False),  # the kind word only
+        ("agentic divide-and-conquer framework", "We propose an agentic divide-and-conquer framework.", True),
+    ],
+)
+def test_a_hyphenated_phrase_of_the_announcement_needs_no_other_support(text, sentence, kept):
+    resolver = Resolver(load_vocabulary())
+    assert resolver._corroborated(norm_key(text), _phrase(text, sentence), 1, 1, "") is kept
 
 
 @pytest.mark.parametrize(
