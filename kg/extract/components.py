@@ -16,7 +16,14 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
-from kg.extract.contributions import composed_of, find_contributions, quoted_term, title_run, type_from_clause
+from kg.extract.contributions import (
+    composed_of,
+    find_contributions,
+    own_kind_appositive,
+    quoted_term,
+    title_run,
+    type_from_clause,
+)
 from kg.extract.generic import (
     CLASSIFYING_MODIFIERS,
     GENERIC_HEADS,
@@ -698,6 +705,8 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
         text = doc.user_data["kg_text"]
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
+        sents = list(sentences(doc))
+        sent_starts = [s0 for s0, _s1, _t in sents]
         for c in named:
             if c.proposed:
                 continue
@@ -711,6 +720,12 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
                 kind = _appositive_type(text, c.end)
                 _mark_proposed(c, kind, definitions, applied, kind)
+            elif first_seen[c.text] == c.start and _coined(c, families):
+                k = bisect.bisect_right(sent_starts, c.start) - 1
+                s0, _s1, sent_text = sents[k]
+                if own_kind_appositive(sent_text, c.start - s0, c.end - s0):
+                    kind = _appositive_type(text, c.end)
+                    _mark_proposed(c, kind, definitions, applied, kind)
         return doc
 
     return contributions

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 _VERBS = (
-    r"propos\w*|introduc\w*|present\w*|develop\w*|design\w*|construct\w*|build|builds|built|"
+    r"propos\w*|introduc\w*|present\w*|develop\w*|design\w*|construct\w*|(?:build|builds|built)(?!\s+(?:up)?on\b)|"
     r"releas\w*|curat\w*|creat\w*|collect\w*|contribut\w*|establish\w*|formulat\w*|devis\w*|"
     r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*|nam\w*|dub\w*|term\w*|"
     r"synthesi[sz]\w*|assembl\w*|envision\w*"
@@ -118,6 +118,34 @@ def announces_before(sentence: str, at: int) -> bool:
     after it describe what the paper brings."""
     m = _ANNOUNCE.search(sentence, 0, at)
     return m is not None
+
+
+# "... via UCCT, a theory of semantic anchoring": a name with an appositive saying what kind of
+# thing it is; in the paper's own voice and on the name's first use, the paper's contribution
+_KIND_APPOSITIVE = re.compile(
+    r",\s*(?:a|an)\s+(?:[\w-]+\s+){0,5}?(?:theory|framework|method|benchmark|dataset|model|approach|system|"
+    r"architecture|algorithm|pipeline|agent|suite|metric|protocol|library|toolkit|paradigm|mechanism|module|"
+    r"technique|strategy|loss|objective|corpus|environment|simulator|platform|formalism|measure|taxonomy|stack|"
+    r"tool|recipe|scheme|network|engine|collection|testbed|leaderboard)s?\b",
+    re.I,
+)
+# ... unless the sentence uses, runs or compares what it names: "we evaluate on MMLU, a benchmark"
+_BACKGROUND = re.compile(
+    r"\b(?:use[sd]?|using|evaluat\w*|compar\w*|adopt\w*|employ\w*|leverag\w*|utili[sz]\w*|appl(?:y|ies|ied|ying)|"
+    r"fine-tun\w*|train\w*|test\w*|benchmark\w*|follow\w*|such\s+as|including|like|e\.g\.|upon|extend\w*|"
+    r"based\s+on|built\s+on|top\s+of|against|than|outperform\w*|surpass\w*|versus|vs\.|prior|existing|previous)\b",
+    re.I,
+)
+
+
+def own_kind_appositive(sentence: str, at: int, end: int) -> bool:
+    """Whether the name at [at, end) of the sentence is followed by ", a <...> theory/framework/..."
+    and announced in the paper's own voice ("we ... via X, a ..."), with no verb of use, evaluation
+    or comparison between the voice and the name."""
+    if not _KIND_APPOSITIVE.match(sentence, end):
+        return False
+    we = _WE.search(sentence, 0, at)
+    return we is not None and not _BACKGROUND.search(sentence, we.end(), at)
 
 
 def title_run(sentence: str, at: int) -> tuple[int, int] | None:

@@ -77,7 +77,8 @@ _CLAUSE_PARTICIPLES = frozenset(
     improving reducing allowing requiring performing providing leveraging combining comparing
     according regarding involving containing spanning ranging outperforming demonstrating
     highlighting revealing suggesting indicating ensuring addressing capturing considering
-    exhibiting facing lacking having being getting taking giving becoming remaining""".split()
+    exhibiting facing lacking having being getting taking giving becoming remaining
+    comprising consisting featuring encompassing incorporating integrating covering targeting""".split()
 )
 
 

@@ -258,6 +258,29 @@ def test_contributions_in_context(nlp, text, expected):
     assert proposed(nlp, text) == expected
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a coined name on its first use, with an appositive saying what kind of thing it is,
+        # in the paper's own voice
+        ("We formalize this layer via UCCT, a theory of semantic anchoring. We translate UCCT into "
+         "architecture with MACI, a coordination stack that implements debate.", ["MACI", "UCCT"]),
+        # ... not when the sentence runs, uses or compares it
+        ("We evaluate on MMLU-X, a benchmark of 57 subjects, and compare with DPO-Q, an alignment method.", []),
+        ("We build upon LLaVA-Q, a vision-language model.", []),
+        # ... nor on a later use
+        ("UCCT models reasoning. We extend it via UCCT, a theory of anchoring.", []),
+    ],
+)
+def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, expected):
+    assert proposed(nlp, text) == expected
+
+
+def test_a_participle_of_composition_ends_a_phrase(nlp):
+    doc = nlp("We release a large-scale dataset comprising 4k videos.")
+    assert [c.text for c in doc.user_data["kg"] if c.extractor == "phrases"] == []
+
+
 def proposed_types(nlp, text):
     doc = nlp.make_doc(text)
     for _name, proc in nlp.pipeline:
