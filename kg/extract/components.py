@@ -20,6 +20,7 @@ from kg.extract.contributions import (
     composed_of,
     find_contributions,
     own_kind_appositive,
+    own_voice,
     quoted_term,
     title_run,
     type_from_clause,
@@ -726,6 +727,15 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 if own_kind_appositive(sent_text, c.start - s0, c.end - s0):
                     kind = _appositive_type(text, c.end)
                     _mark_proposed(c, kind, definitions, applied, kind)
+                elif (
+                    # "we extract keypoints ... to serve as descriptor-based control nodes (DCN)":
+                    # a short form the paper defines in its own voice, for a long form the
+                    # field has never written, names a part of its contribution
+                    c.extractor == "definition" and c.long_form and c.text != c.long_form
+                    and vocab.phrase_df.get(norm_key(c.long_form), 0) < TERM_MIN_DF
+                    and own_voice(sent_text, c.start - s0)
+                ):
+                    _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
         return doc
 
     return contributions

@@ -138,6 +138,13 @@ _BACKGROUND = re.compile(
 )
 
 
+def own_voice(sentence: str, at: int) -> bool:
+    """Whether the sentence speaks in the paper's voice before `at` ("we ..."), with no verb of
+    use, evaluation or comparison in between."""
+    we = _WE.search(sentence, 0, at)
+    return we is not None and not _BACKGROUND.search(sentence, we.end(), at)
+
+
 def own_kind_appositive(sentence: str, at: int, end: int) -> bool:
     """Whether the name at [at, end) of the sentence is followed by ", a <...> theory/framework/..."
     and announced in the paper's own voice ("we ... via X, a ..."), with no verb of use, evaluation

@@ -270,6 +270,11 @@ def test_contributions_in_context(nlp, text, expected):
         ("We build upon LLaVA-Q, a vision-language model.", []),
         # ... nor on a later use
         ("UCCT models reasoning. We extend it via UCCT, a theory of anchoring.", []),
+        # a short form the paper defines in its own voice for a long form the field never wrote
+        ("We extract keypoints to serve as a minimal set of descriptor-based control nodes (DCN).",
+         ["DCN", "descriptor-based control nodes"]),
+        ("We evaluate keypoints against descriptor-based control nodes (DCN).", []),
+        ("We fine-tune large language models (LLMs) with it.", []),
     ],
 )
 def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, expected):
