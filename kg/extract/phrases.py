@@ -39,6 +39,27 @@ def lexicon() -> dict[str, str]:
     return out
 
 
+@functools.lru_cache(maxsize=1)
+def verb_shares() -> dict[str, float]:
+    """Share of verb readings of words the lexicon tags otherwise ("excels", "necessitate"),
+    mined with the lexicon by tools/mine_lexicon.py."""
+    path = resources.files("kg.extract").joinpath("data", "verb_share.tsv")
+    if not path.is_file():
+        return {}
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, share = line.split("\t")
+            out[word] = float(share)
+    return out
+
+
+# a word read as a verb this often is the verb of a clause where the context says so
+VERB_AFTER_SUBJECT = 0.15  # "the model excels", "improvements transfer"
+VERB_AFTER_CUE = 0.1  # "to reuse past experience", "which controls worst-case risk"
+_VERB_CUES = frozenset("to can may will could would should must might which that who also often not".split())
+
+
 def tag_word(word: str, lex: dict[str, str]) -> str:
     """Part of speech of a word from the lexicon, or from its shape when unknown."""
     low = word.lower()
@@ -147,7 +168,7 @@ _PHRASE_INFO: dict[str, tuple] = {}  # word -> _word_info(word), for the shipped
 def _word_info(word: str, lex: dict[str, str], tags: dict[str, str]) -> tuple:
     """What noun_phrases asks of a word, worked out once: (tag, lower case, dropped at a phrase's
     start, a generic modifier, may end a phrase, a kind word such as "method", singular of its
-    last hyphen part)."""
+    last hyphen part, share of its verb readings)."""
     tag = tags.get(word)
     if tag is None:
         tag = tags[word] = _phrase_tag(word, lex)
@@ -164,6 +185,7 @@ def _word_info(word: str, lex: dict[str, str], tags: dict[str, str]) -> tuple:
         tag in _PHRASE_END,
         singular(low) in KIND_HEADS,
         singular(low.split("-")[-1]),  # the head word, when the word ends a phrase
+        verb_shares().get(low, 0.0),
     )
 
 
@@ -180,6 +202,17 @@ def _phrase_of(run: list[tuple], max_words: int):
     # "preference prediction tasks", "peer review process": the kind word adds nothing
     while b - a > 2 and run[b - 1][3][5] and run[b - 2][3][4]:
         b -= 1
+    # "incidents occurring", "the model excels", "improvements transfer": after a plural or
+    # generic subject, a participle or a word often read as a verb is the clause's verb
+    if b - a >= 2:
+        last, subject = run[b - 1][3], run[b - 2][3]
+        plural = subject[6] != subject[1].rsplit("-", 1)[-1]
+        if (plural and last[0] == "VBG") or (
+            (plural or subject[6] in GENERIC_HEADS) and not last[1].endswith("ing") and last[7] >= VERB_AFTER_SUBJECT
+        ):
+            b -= 1
+            while a < b and not run[b - 1][3][4]:
+                b -= 1
     if a == b:
         return None
     items = run[a:b][-max_words:]
@@ -207,6 +240,7 @@ def _phrase_of(run: list[tuple], max_words: int):
     return items[0][1], items[-1][2], words, weak
 
 
+_AUXILIARIES = frozenset("has have had having been is are was were be".split())
 # words that open a verb's object or complement: a participle before them is a clause's verb
 _OBJECT_STARTS = frozenset("a an the its their our his her this these those from into".split())
 
@@ -222,6 +256,7 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
     tags = _PHRASE_TAGS if shipped else {}
     infos = _PHRASE_INFO if shipped else {}
     run: list[tuple] = []
+    after_aux = after_cue = False  # what the word before a run's start says of it
     for word, start, end in tokens:
         info = infos.get(word)
         if info is None:
@@ -229,9 +264,17 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
             if len(infos) > 500_000:
                 infos.clear()
         tag = info[0]
-        if tag and (tag != "VBG" or (run and run[-1][3][0] in NOMINAL)):
+        if (
+            tag and (tag != "VBG" or (run and run[-1][3][0] in NOMINAL))
+            # "have (recently) gained attention", "to reuse past experience": the verb, not a phrase's start
+            and (run or not ((after_aux and tag == "VBN") or (after_cue and info[7] >= VERB_AFTER_CUE and tag != "VBG")))
+        ):
             run.append((word, start, end, info))
+            after_aux = after_cue = False
             continue
+        low = info[1]
+        after_aux = low in _AUXILIARIES or (after_aux and low.endswith("ly"))
+        after_cue = low in _VERB_CUES or (after_cue and low.endswith("ly"))
         if run:
             if run[-1][3][0] == "VBG" and info[1] in _OBJECT_STARTS:
                 run.pop()  # "a framework shifting from X", "an architecture extending a Y": a verb

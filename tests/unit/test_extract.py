@@ -492,6 +492,27 @@ def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_varia
     assert phrases == ["object-grounded reasoning", "recursive reasoning"]
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a participle after an auxiliary is the verb ("have recently gained attention")
+        ("Such methods have recently gained attention.", []),
+        ("We use masked diffusion and learned embeddings.", ["learned embeddings", "masked diffusion"]),
+        # after a plural or generic subject, a participle or a word often read as a verb is the verb
+        ("Safety incidents occurring in deployment are rare.", ["Safety incidents"]),
+        ("The model excels at algebra, and improvements transfer to geometry.", []),
+        # after "to", a modal or a relative pronoun, a word often read as a verb starts no phrase
+        ("We learn to reuse past experience, which controls worst-case risk.", ["past experience", "worst-case risk"]),
+        # gerunds stay the heads of terms
+        ("Model merging and data mixing are cheap.", ["Model merging", "data mixing"]),
+    ],
+)
+def test_verbs_the_lexicon_reads_as_nouns_start_or_end_no_phrase(nlp, text, expected):
+    doc = nlp(text)
+    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor in ("phrases", "terms")})
+    assert got == expected
+
+
 def test_a_defined_short_form_is_known_in_either_number(nlp):
     doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
     wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]

@@ -52,7 +52,7 @@ def test_memoized_word_facts_match_their_rules():
         expected = 0 if not _TITLE_WORD.match(word) else 1 if word in STOP_TITLE else 2
         assert _title_shape(word) == expected
     lex = lexicon()
-    assert _word_info("models", lex, {})[1:] == ("models", False, False, True, False, "model")
+    assert _word_info("models", lex, {})[1:] == ("models", False, False, True, False, "model", 0.0)
     toks = [(w, i * 10, i * 10 + len(w)) for i, w in enumerate("we use masked diffusion models".split())]
     assert [(s, e, words) for s, e, words, _weak in noun_phrases(toks, lex)] == [
         (20, 46, ["masked", "diffusion", "models"])
