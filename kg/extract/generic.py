@@ -33,7 +33,12 @@ GENERIC_MODIFIERS = frozenset(
     reasonable acceptable desirable appropriate suitable adequate sufficient necessary
     specific explicit implicit detailed broader wider greater stronger weaker minimal untapped
     widespread extended central clear correct full primary distinct intuitive seamless
-    substantial significant""".split()
+    substantial significant
+    actionable capable coherent comparable compelling complementary costly dedicated harder incorrect
+    inherent individual precise preliminary principled reliable representative severe strongest tight
+    top-performing unreliable ongoing long-standing negligible granular predefined subsequent
+    transparent proactive near-optimal multifaceted nuanced holistic generated
+    heterogeneous optimal stable slow targeted continued extreme exponential orthogonal""".split()
 )
 
 # Modifiers above that name a kind in the field's established terms: "hybrid attention", "full
@@ -43,7 +48,8 @@ GENERIC_MODIFIERS = frozenset(
 CLASSIFYING_MODIFIERS = frozenset(
     """hybrid full strategic deep shallow explicit implicit structured textual classical
     clinical scientific mutual cultural downstream upstream internal external long short extended
-    world target source risk early
+    world target source risk early heterogeneous optimal stable slow targeted continued extreme
+    exponential orthogonal
     zero-shot few-shot one-shot multi-step fine-grained coarse-grained long-term short-term
     end-to-end high-level low-level""".split()
 )
@@ -68,7 +74,8 @@ GENERIC_HEADS = frozenset(
     prototype utility diagnosis format insight question process capability ability
     choice principle foundation path development formulation mode answer parameter layer
     context environment potential effort adoption reliability requirement correlation expertise
-    suite recipe resource horizon overhead integrity creator speaker""".split()
+    suite recipe resource horizon overhead integrity creator speaker
+    nature availability volume scope nuances disparities demands frontier engagement standards""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.

@@ -513,6 +513,13 @@ def test_verbs_the_lexicon_reads_as_nouns_start_or_end_no_phrase(nlp, text, expe
     assert got == expected
 
 
+def test_evaluative_modifiers_make_no_concept_classifying_ones_need_the_field(nlp):
+    doc = nlp("The generated content shows the multifaceted nature of coherent responses. We study "
+              "heterogeneous graphs and heterogeneous tasks. This yields reliable detection and continued pretraining.")
+    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor == "phrases"})
+    assert got == ["continued pretraining", "heterogeneous graphs"]
+
+
 def test_a_defined_short_form_is_known_in_either_number(nlp):
     doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
     wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]
