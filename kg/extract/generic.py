@@ -37,7 +37,7 @@ GENERIC_MODIFIERS = frozenset(
     actionable capable coherent comparable compelling complementary costly dedicated harder incorrect
     inherent individual precise preliminary principled reliable representative severe strongest tight
     top-performing unreliable ongoing long-standing negligible granular predefined subsequent
-    transparent proactive near-optimal multifaceted nuanced holistic generated
+    transparent proactive near-optimal multifaceted nuanced holistic generated comparative
     heterogeneous optimal stable slow targeted continued extreme exponential orthogonal""".split()
 )
 
@@ -75,7 +75,7 @@ GENERIC_HEADS = frozenset(
     choice principle foundation path development formulation mode answer parameter layer
     context environment potential effort adoption reliability requirement correlation expertise
     suite recipe resource horizon overhead integrity creator speaker
-    nature availability volume scope nuances disparities demands frontier engagement standards""".split()
+    nature availability volume scope nuances disparities demands frontier engagement standards comparison""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.

@@ -21,7 +21,8 @@ _HYPHEN_ADJ = re.compile(r"-(?:based|aware|free|level|wise|driven|guided|specifi
 GENERIC_COMPOUNDS = frozenset(
     """trade-off trade-offs state-of-the-art real-world large-scale fine-grained coarse-grained well-known
     end-to-end long-term short-term plug-and-play training-free one-shot few-shot zero-shot
-    open-source high-quality low-cost high-level low-level multi-step step-by-step""".split()
+    open-source high-quality low-cost high-level low-level multi-step step-by-step off-the-shelf
+    next-generation percentage-point time-consuming""".split()
 )
 _DESCRIBING_COMPOUNDS = GENERIC_COMPOUNDS - CLASSIFYING_MODIFIERS
 
@@ -70,7 +71,12 @@ def tag_word(word: str, lex: dict[str, str]) -> str:
         if _HYPHEN_ADJ.search(low):
             return "ADJ"
         last = low.rsplit("-", 1)[-1]
-        return "ADJ" if lex.get(last) == "ADJ" else ("NOUN" if last.isalpha() else "X")
+        last_tag = lex.get(last)
+        # "under-explored", "LLM-generated", "drop-in": a past participle or a preposition last makes
+        # an adjective ("decision-making" and "fact-checking" stay nouns)
+        if last_tag == "ADJ" or last_tag == "ADP" or (last_tag == "VERB" and last.endswith("ed")):
+            return "ADJ"
+        return "NOUN" if last.isalpha() else "X"
     if not word.isalpha():
         return "PROPN" if any(c.isalpha() for c in word) else "NUM"
     if low.endswith(("ly",)):

@@ -520,6 +520,14 @@ def test_evaluative_modifiers_make_no_concept_classifying_ones_need_the_field(nl
     assert got == ["continued pretraining", "heterogeneous graphs"]
 
 
+def test_a_hyphenated_adjective_is_no_concept_alone(nlp):
+    # a past participle or a preposition last makes an adjective; "-making" compounds are nouns
+    doc = nlp("The area is under-explored and the fix is time-consuming. It is drop-in and helps with "
+              "decision-making and fact-checking.")
+    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor == "phrases"})
+    assert got == ["decision-making", "fact-checking"]
+
+
 def test_a_defined_short_form_is_known_in_either_number(nlp):
     doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
     wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]
