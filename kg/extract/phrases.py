@@ -112,8 +112,8 @@ _CLAUSE_PARTICIPLES = frozenset(
 def _phrase_tag(word: str, lex: dict[str, str]) -> str:
     """NOUN/ADJ/PROPN for nominal words; VBN/VBG for participles that can name a technique
     ("masked diffusion", "message passing"); "" for words that end a phrase."""
-    if not _PLAIN_WORD.match(word) or any(c.isdigit() for c in word):
-        return ""
+    if not _PLAIN_WORD.match(word) or any(c.isdigit() for c in word) or len(word) == 1:
+        return ""  # a single letter is a variable, a pronoun or half of "A/B", no word of a term
     tag = tag_word(word, lex)
     if tag in NOMINAL:
         return tag
@@ -284,6 +284,8 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
         if run:
             if run[-1][3][0] == "VBG" and info[1] in _OBJECT_STARTS:
                 run.pop()  # "a framework shifting from X", "an architecture extending a Y": a verb
+            elif word == "-" and start == run[-1][2]:
+                run.pop()  # "shared time- and frequency-...": the first half of a suspended compound
             if len(run) == 1 and "-" not in run[0][0]:
                 run = []  # one plain word is never a phrase: skip the call
                 continue

@@ -528,6 +528,13 @@ def test_a_hyphenated_adjective_is_no_concept_alone(nlp):
     assert got == ["decision-making", "fact-checking"]
 
 
+def test_single_letters_and_suspended_compounds_make_no_phrase(nlp):
+    doc = nlp("We run A/B testing. It says I don't know. We use shared time- and frequency-aware attention "
+              "with input-dependent parameters B and C.")
+    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor == "phrases"})
+    assert got == ["frequency-aware attention", "input-dependent parameters"]
+
+
 def test_a_defined_short_form_is_known_in_either_number(nlp):
     doc = nlp("Whole slide images (WSIs) are large. We build graph-based WSI representations.")
     wsi = [c for c in doc.user_data["kg"] if c.text == "WSI"]
