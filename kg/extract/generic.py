@@ -38,7 +38,8 @@ GENERIC_MODIFIERS = frozenset(
     inherent individual precise preliminary principled reliable representative severe strongest tight
     top-performing unreliable ongoing long-standing negligible granular predefined subsequent
     transparent proactive near-optimal multifaceted nuanced holistic generated comparative
-    heterogeneous optimal stable slow targeted continued extreme exponential orthogonal""".split()
+    heterogeneous optimal stable slow targeted continued extreme exponential orthogonal computational
+    structural next""".split()
 )
 
 # Modifiers above that name a kind in the field's established terms: "hybrid attention", "full
@@ -49,7 +50,7 @@ CLASSIFYING_MODIFIERS = frozenset(
     """hybrid full strategic deep shallow explicit implicit structured textual classical
     clinical scientific mutual cultural downstream upstream internal external long short extended
     world target source risk early heterogeneous optimal stable slow targeted continued extreme
-    exponential orthogonal
+    exponential orthogonal computational structural next
     zero-shot few-shot one-shot multi-step fine-grained coarse-grained long-term short-term
     end-to-end high-level low-level""".split()
 )
