@@ -63,27 +63,33 @@ def _judgements(*names: str) -> dict:
 
 def test_seed_scores_do_not_regress(seed_graph):
     """Floors a little under today's figures (see README); raise them as extraction improves."""
-    judged = _judgements("seeds_judged.json", "seeds_judged_ranker.json", "seeds_judged_round3.json", "seeds_judged_round4.json")
+    judged = _judgements(
+        "seeds_judged.json", "seeds_judged_ranker.json", "seeds_judged_round3.json", "seeds_judged_round4.json",
+        "seeds_judged_round5.json",
+    )
     r = evaluate(seed_graph, load_gold(GOLD / "seeds_gold.json"), judged)
     assert r["papers"] == 38 and not r["unmatched_papers"]
-    assert r["precision_judged"] >= 0.88 and r["unjudged_links"] <= 10
-    assert r["recall"] >= 0.67
-    assert r["recall_partial"] >= 0.78
+    assert r["precision_judged"] >= 0.90 and r["unjudged_links"] <= 10
+    assert r["recall"] >= 0.71
+    assert r["recall_partial"] >= 0.80
     # links beyond the 5-12 gold keys count against this figure even when valid (judged
     # precision, README, is the honest one); the floor guards against floods of junk
     assert r["precision_vs_gold_keys"] >= 0.72
-    assert r["contributions_found"] >= 0.75
+    assert r["contributions_found"] >= 0.85
     assert r["alias_groups_merged"] >= 0.93
     assert 5 <= r["concepts_per_paper"] <= 15
 
 
 def test_unseen_sample_scores_do_not_regress():
     G = build_graph([str(GOLD / "arxiv40.jsonl")])
-    judged = _judgements("arxiv40_judged.json", "arxiv40_judged_ranker.json", "arxiv40_judged_round3.json", "arxiv40_judged_round4.json")
+    judged = _judgements(
+        "arxiv40_judged.json", "arxiv40_judged_ranker.json", "arxiv40_judged_round3.json", "arxiv40_judged_round4.json",
+        "arxiv40_judged_round5.json",
+    )
     r = evaluate(G, load_gold(GOLD / "arxiv40_gold.json"), judged)
-    assert r["precision_judged"] >= 0.90 and r["unjudged_links"] <= 10
+    assert r["precision_judged"] >= 0.92 and r["unjudged_links"] <= 10
     assert r["papers"] == 40
-    assert r["recall"] >= 0.70
+    assert r["recall"] >= 0.71
     assert r["recall_partial"] >= 0.80
     assert r["precision_vs_gold_keys"] >= 0.72
     assert r["contributions_found"] >= 0.78
