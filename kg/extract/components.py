@@ -677,6 +677,15 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 for c in definitions_in(s0 + part_of.end(), s0 + len(sent_text)):
                     if not c.known and first_seen[c.text] >= s0:
                         _mark_proposed(c, _appositive_type(full_text, c.end) or c.type, definitions, applied)
+                # "... comprising: Holistic Full Body Prompts to ..., and Body Part Alignment Prompts
+                # to ...": the capitalised runs a list of its parts opens with
+                listing = _PARTS_LIST.search(sent_text, part_of.end())
+                for item in _LIST_ITEM_START.finditer(sent_text, listing.end() - 1) if listing else ():
+                    run = title_run(sent_text, item.end())
+                    if run is not None and len(sent_text[run[0] : run[1]].split()) >= 2:
+                        c = _at_span(store, s0 + run[0], s0 + run[1], sent_text[run[0] : run[1]])
+                        if not (c.known or c.vocab_key) and first_seen.get(c.text, c.start) >= s0:
+                            _mark_proposed(c, _appositive_type(full_text, c.end) or c.type, definitions, applied)
             comp = composed_of(sent_text)
             list_type = None
             if comp is not None and comp[0] in proposed_names:
@@ -766,6 +775,8 @@ _PARTS_OF = re.compile(
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
     r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
+_PARTS_LIST = re.compile(r"\b(?:comprising|consisting\s+of|including|composed\s+of)\s*:|:\s*(?=\(?(?:i|1|a)\)\s)")
+_LIST_ITEM_START = re.compile(r"(?:[:;,]|\band)\s*(?:\(?(?:i{1,3}|iv|v|\d|[a-e])\)\s*)?(?:and\s+)?")
 _ANNOUNCED_LIST = re.compile(
     r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*:"
 )

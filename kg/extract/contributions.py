@@ -52,6 +52,12 @@ _PASSIVE = re.compile(
     r"(?:proposed|introduced|presented|developed|designed)\b",
     re.I,
 )
+_CORE = re.compile(
+    r"\b(?:(?:central|key|core|crucial|fundamental)\s+to\s+(?:our|this)|at\s+the\s+(?:core|heart)\s+of\s+(?:our|this)|"
+    r"the\s+(?:core|heart|key\s+(?:component|idea|ingredient))\s+of\s+(?:our|this))\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:is|are|lies|lie)\s+",
+    re.I,
+)
 _REFERRED = re.compile(r"\breferred\s+to\s+as\s+", re.I)
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed")
@@ -218,6 +224,11 @@ def find_contributions(sentence: str) -> list[Contribution]:
         for m in _NAMING.finditer(sentence):
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    if low is None or "our" in low or "this" in low:
+        # "Central to our approach is the VideoPath-Instruct dataset": the heart of the paper's own work
+        for m in _CORE.finditer(sentence):
+            end = min(len(sentence), m.end() + 60)
+            found.append(Contribution(m.end(), end, type_from_clause(sentence[m.end() : end + 20]), -1, named_only=True))
     if found and (low is None or "referred" in low):
         # "... proposes a method to extract them, referred to as X": named after the announcement
         for m in _REFERRED.finditer(sentence, found[0].start):

@@ -275,6 +275,14 @@ def test_contributions_in_context(nlp, text, expected):
          ["DCN", "descriptor-based control nodes"]),
         ("We evaluate keypoints against descriptor-based control nodes (DCN).", []),
         ("We fine-tune large language models (LLMs) with it.", []),
+        # the heart of the paper's own work
+        ("Central to our approach is the VideoPath-Instruct dataset, comprising 4278 video pairs.",
+         ["VideoPath-Instruct"]),
+        ("The key idea of our method is to use GPT-4o.", []),
+        # the parts a proposed contribution's list opens with
+        ("We propose FedBPrompt, a federated method. FedBPrompt employs a prompt mechanism comprising: "
+         "Holistic Full Body Prompts to suppress noise, and Body Part Alignment Prompts to capture details.",
+         ["Body Part Alignment Prompts", "FedBPrompt", "Holistic Full Body Prompts"]),
     ],
 )
 def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, expected):
