@@ -243,11 +243,14 @@ class Resolver:
         filtered = []
         for (paper, out), per in zip(keyed, per_paper):
             title = _title_key(paper)
+            # "belief refinement" after "posterior-guided belief refinement": a use inside a
+            # longer phrase of the paper repeats the shorter one
+            inside = {" ".join(words[i:]) for words in (k.split() for k in per) for i in range(1, len(words) - 1)}
             filtered.append((paper, [
                 (k, m) for k, m in out
                 # the first test is _corroborated's own, inlined: most mentions need no more
                 if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES"
-                or self._corroborated(k, m, per[k], len(term_papers[k]), title)
+                or self._corroborated(k, m, per[k] + (k in inside), len(term_papers[k]), title)
             ]))
         return filtered
 

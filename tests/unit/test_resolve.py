@@ -119,6 +119,17 @@ def _phrase(text, sentence=None):
     return Mention("p", text, 0, len(text), "", "MENTIONS", "phrases", 0.45, sentence or text, "", "")
 
 
+def test_a_use_inside_a_longer_phrase_of_the_paper_repeats_a_phrase():
+    from kg.models import Paper
+
+    resolver = Resolver(load_vocabulary())
+    paper = Paper("p", "abstract")
+    out = [(norm_key(t), _phrase(t)) for t in ("posterior-guided belief refinement", "belief refinement", "fuzzy lattice")]
+    # the long phrase is unsupported on its own; "belief refinement" is used twice, once inside it
+    [(_p, kept)] = resolver._corroborated_only([(paper, out)])
+    assert [k for k, _m in kept] == ["belief refinement"]
+
+
 @pytest.mark.parametrize(
     "text, sentence, kept",
     [
