@@ -76,7 +76,8 @@ GENERIC_HEADS = frozenset(
     choice principle foundation path development formulation mode answer parameter layer
     context environment potential effort adoption reliability requirement correlation expertise
     suite recipe resource horizon overhead integrity creator speaker
-    nature availability volume scope nuances disparities demands frontier engagement standards comparison""".split()
+    nature availability volume scope nuance disparity demand frontier engagement standard comparison
+    change difference""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.
