@@ -27,32 +27,25 @@ GENERIC_COMPOUNDS = frozenset(
 _DESCRIBING_COMPOUNDS = GENERIC_COMPOUNDS - CLASSIFYING_MODIFIERS
 
 
+def _word_table(name: str) -> list[tuple[str, str]]:
+    """(word, value) rows of a shipped two-column data file, comments skipped."""
+    path = resources.files("kg.extract").joinpath("data", name)
+    if not path.is_file():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [tuple(line.split("\t")) for line in lines if line and not line.startswith("#")]
+
+
 @functools.lru_cache(maxsize=1)
 def lexicon() -> dict[str, str]:
-    path = resources.files("kg.extract").joinpath("data", "lexicon.tsv")
-    if not path.is_file():
-        return {}
-    out = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            word, tag = line.split("\t")
-            out[word] = tag
-    return out
+    return dict(_word_table("lexicon.tsv"))
 
 
 @functools.lru_cache(maxsize=1)
 def verb_shares() -> dict[str, float]:
     """Share of verb readings of words the lexicon tags otherwise ("excels", "necessitate"),
     mined with the lexicon by tools/mine_lexicon.py."""
-    path = resources.files("kg.extract").joinpath("data", "verb_share.tsv")
-    if not path.is_file():
-        return {}
-    out = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            word, share = line.split("\t")
-            out[word] = float(share)
-    return out
+    return {word: float(share) for word, share in _word_table("verb_share.tsv")}
 
 
 # a word read as a verb this often is the verb of a clause where the context says so

@@ -290,8 +290,7 @@ def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, e
 
 
 def test_a_participle_of_composition_ends_a_phrase(nlp):
-    doc = nlp("We release a large-scale dataset comprising 4k videos.")
-    assert [c.text for c in doc.user_data["kg"] if c.extractor == "phrases"] == []
+    assert phrases_of(nlp, "We release a large-scale dataset comprising 4k videos.") == []
 
 
 def proposed_types(nlp, text):
@@ -476,28 +475,30 @@ def test_a_hyphenated_modifier_makes_a_variant_of_a_one_word_term(nlp):
     assert "alignment" in texts  # the second sentence's
 
 
+def phrases_of(nlp, text, extractors=("phrases",)):
+    """The distinct candidate texts of these extractors, sorted."""
+    return sorted({c.text for c in nlp(text).user_data["kg"] if c.extractor in extractors})
+
+
 def test_a_classifying_modifier_stays_when_the_field_writes_the_phrase_with_it(nlp):
     # "multi-step", "full", "strategic" describe in most phrases but name a kind in these:
     # the corpus counts decide (phrases.CLASSIFIED_MIN_DF); an evaluative modifier still goes
-    doc = nlp("Tasks require multi-step reasoning and strategic reasoning. We compare against standard "
-              "full attention and full fine-tuning. The full picture is a multi-step process.")
-    phrases = sorted(c.text for c in doc.user_data["kg"] if c.extractor == "phrases")
-    assert phrases == ["full attention", "full fine-tuning", "multi-step reasoning", "strategic reasoning"]
+    text = ("Tasks require multi-step reasoning and strategic reasoning. We compare against standard "
+            "full attention and full fine-tuning. The full picture is a multi-step process.")
+    assert phrases_of(nlp, text) == ["full attention", "full fine-tuning", "multi-step reasoning", "strategic reasoning"]
 
 
 def test_a_leading_describing_compound_is_trimmed_not_the_whole_phrase(nlp):
     # before, "training-free" anywhere in a phrase threw the phrase away
-    doc = nlp("We propose a training-free spatio-temporal token merging method, named STTM.")
-    assert [c.text for c in doc.user_data["kg"] if c.extractor == "phrases"] == ["token merging"]
+    assert phrases_of(nlp, "We propose a training-free spatio-temporal token merging method, named STTM.") == ["token merging"]
 
 
 def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_variant(nlp):
     # "enforces" is a verb the lexicon cannot tell from a noun: "recursive reasoning" is the
     # field's term inside the run; "object-grounded reasoning" is a variant of "reasoning"
-    doc = nlp("It enforces recursive reasoning over each step. We introduce a search-guided "
-              "progressive object-grounded reasoning framework.")
-    phrases = sorted(c.text for c in doc.user_data["kg"] if c.extractor == "phrases")
-    assert phrases == ["object-grounded reasoning", "recursive reasoning"]
+    text = ("It enforces recursive reasoning over each step. We introduce a search-guided "
+            "progressive object-grounded reasoning framework.")
+    assert phrases_of(nlp, text) == ["object-grounded reasoning", "recursive reasoning"]
 
 
 @pytest.mark.parametrize(
@@ -516,31 +517,26 @@ def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_varia
     ],
 )
 def test_verbs_the_lexicon_reads_as_nouns_start_or_end_no_phrase(nlp, text, expected):
-    doc = nlp(text)
-    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor in ("phrases", "terms")})
-    assert got == expected
+    assert phrases_of(nlp, text, ("phrases", "terms")) == expected
 
 
 def test_evaluative_modifiers_make_no_concept_classifying_ones_need_the_field(nlp):
-    doc = nlp("The generated content shows the multifaceted nature of coherent responses. We study "
-              "heterogeneous graphs and heterogeneous tasks. This yields reliable detection and continued pretraining.")
-    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor == "phrases"})
-    assert got == ["continued pretraining", "heterogeneous graphs"]
+    text = ("The generated content shows the multifaceted nature of coherent responses. We study "
+            "heterogeneous graphs and heterogeneous tasks. This yields reliable detection and continued pretraining.")
+    assert phrases_of(nlp, text) == ["continued pretraining", "heterogeneous graphs"]
 
 
 def test_a_hyphenated_adjective_is_no_concept_alone(nlp):
     # a past participle or a preposition last makes an adjective; "-making" compounds are nouns
-    doc = nlp("The area is under-explored and the fix is time-consuming. It is drop-in and helps with "
-              "decision-making and fact-checking.")
-    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor == "phrases"})
-    assert got == ["decision-making", "fact-checking"]
+    text = ("The area is under-explored and the fix is time-consuming. It is drop-in and helps with "
+            "decision-making and fact-checking.")
+    assert phrases_of(nlp, text) == ["decision-making", "fact-checking"]
 
 
 def test_single_letters_and_suspended_compounds_make_no_phrase(nlp):
-    doc = nlp("We run A/B testing. It says I don't know. We use shared time- and frequency-aware attention "
-              "with input-dependent parameters B and C.")
-    got = sorted({c.text for c in doc.user_data["kg"] if c.extractor == "phrases"})
-    assert got == ["frequency-aware attention", "input-dependent parameters"]
+    text = ("We run A/B testing. It says I don't know. We use shared time- and frequency-aware attention "
+            "with input-dependent parameters B and C.")
+    assert phrases_of(nlp, text) == ["frequency-aware attention", "input-dependent parameters"]
 
 
 def test_a_defined_short_form_is_known_in_either_number(nlp):
