@@ -31,7 +31,7 @@ _ANNOUNCE = re.compile(
 # "we formalize X as Y and introduce Z": a second verb of the same "we" announces too
 # (verbs only: "and development of", "and open-source LLMs" are not announcements)
 _COORDINATED = re.compile(
-    r"\band\s+(?:\w+ly\s+|also\s+|then\s+|further\s+|finally\s+)?"
+    r"\band(?:\s*,[^,.;]{1,50},)?\s+(?:\w+ly\s+|also\s+|then\s+|further\s+|finally\s+)?"
     r"(?:(?:propos|introduc|releas|curat|creat|formulat|devis|synthesi[sz])(?:e|es|ed)|"
     r"(?:present|develop|design|construct|collect|establish|unveil)(?:s|ed)?|build|builds|built)\b",
     re.I,
@@ -208,7 +208,10 @@ def find_contributions(sentence: str) -> list[Contribution]:
     we = _WE.search(sentence)
     if we:
         for m in _COORDINATED.finditer(sentence, we.end()):
-            if any(c.start <= m.start() < c.end for c in found) and not _ANNOUNCE.search(sentence, m.start(), m.end()):
+            if (
+                any(c.start <= m.start() < c.end for c in found) and not _ANNOUNCE.search(sentence, m.start(), m.end())
+                and "," not in m.group(0)  # "X and, leveraging the same, introduce Y": a new verb
+            ):
                 continue  # "we propose X and Y": already inside that clause
             start = m.end()
             end_m = _CLAUSE_END.search(sentence[start:], 2)

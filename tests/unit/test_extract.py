@@ -279,6 +279,9 @@ def test_contributions_in_context(nlp, text, expected):
         ("Central to our approach is the VideoPath-Instruct dataset, comprising 4278 video pairs.",
          ["VideoPath-Instruct"]),
         ("The key idea of our method is to use GPT-4o.", []),
+        # a second verb of the same "we" after a parenthetical
+        ("We propose a novel technique, ObfusQAte and, leveraging the same, introduce ObfusQA, a framework "
+         "with obfuscation levels.", ["ObfusQA", "ObfusQAte"]),
         # the parts a proposed contribution's list opens with
         ("We propose FedBPrompt, a federated method. FedBPrompt employs a prompt mechanism comprising: "
          "Holistic Full Body Prompts to suppress noise, and Body Part Alignment Prompts to capture details.",
