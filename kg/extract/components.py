@@ -111,7 +111,8 @@ def make_definitions(nlp: Language, name: str, vocab_file: str | None):
         doc.user_data["kg_definition_spans"] = defs
         for d in defs:
             ctype = type_from_name(d.short) or type_from_head(_head_key(d.long))
-            known = _known_long_form(vocab, d.long)  # "large language models (LLMs)"
+            # "large language models (LLMs)"; "a human wisdom-large language model (LLM) framework"
+            known = _known_long_form(vocab, d.long) or _known_acronym(vocab, d.short, d.long)
             _store(doc).append(
                 Candidate(d.long, d.long_start, d.long_end, ctype, "definition", 0.95, long_form=d.long, known=known)
             )
@@ -138,6 +139,13 @@ def _known_long_form(vocab, long_form: str) -> bool:
     if _curated(vocab.lookup(long_form)):
         return True
     return vocab.phrase_df.get(norm_key(long_form), 0) >= KNOWN_LONG_FORM_DF
+
+
+def _known_acronym(vocab, short: str, long_form: str) -> bool:
+    """A curated short form whose known long form ends the one the paper wrote: the reader took
+    words before the expansion into it."""
+    entry = vocab.entries.get(vocab.acronyms.get(short, ""))
+    return entry is not None and f" {norm_key(long_form)}".endswith(f" {norm_key(entry.name)}")
 
 
 def _head_key(text: str) -> str:
@@ -741,7 +749,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     # a short form the paper defines in its own voice, for a long form the
                     # field has never written, names a part of its contribution
                     c.extractor == "definition" and c.long_form and c.text != c.long_form
+                    and c.text not in vocab.acronyms  # "a wisdom-large language model (LLM) framework"
                     and vocab.phrase_df.get(norm_key(c.long_form), 0) < TERM_MIN_DF
+                    and not is_not_a_concept(c.long_form)  # "Institute for Management and Innovation (IMI)"
+                    and not _MODIFIES_NEXT.match(text, c.end)  # "understanding-generation (UG) pairs"
                     and own_voice(sent_text, c.start - s0)
                 ):
                     _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
@@ -777,6 +788,7 @@ _PARTS_OF = re.compile(
 )
 _PARTS_LIST = re.compile(r"\b(?:comprising|consisting\s+of|including|composed\s+of)\s*:|:\s*(?=\(?(?:i|1|a)\)\s)")
 _LIST_ITEM_START = re.compile(r"(?:[:;,]|\band)\s*(?:\(?(?:i{1,3}|iv|v|\d|[a-e])\)\s*)?(?:and\s+)?")
+_MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
 _ANNOUNCED_LIST = re.compile(
     r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*:"
 )

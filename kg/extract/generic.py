@@ -126,7 +126,8 @@ def is_not_a_concept(text: str) -> bool:
             return True
         m = _VENUE_YEAR.match(text)
         return m is not None and m.group(1) in VENUES
-    return words[-1] in INSTITUTION_HEADS
+    # "Maastricht University"; "University of Toronto", "Institute for Management and Innovation"
+    return words[-1] in INSTITUTION_HEADS or (words[0] in INSTITUTION_HEADS and len(words) > 2 and words[1] in ("of", "for"))
 
 
 def is_generic_phrase(words: list[str]) -> bool:

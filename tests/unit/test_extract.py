@@ -275,6 +275,9 @@ def test_contributions_in_context(nlp, text, expected):
          ["DCN", "descriptor-based control nodes"]),
         ("We evaluate keypoints against descriptor-based control nodes (DCN).", []),
         ("We fine-tune large language models (LLMs) with it.", []),
+        # a curated short form stays known when the expansion the reader found has extra words before it
+        ("We propose AlphaCast, a human wisdom-large language model (LLM) co-reasoning framework.", ["AlphaCast"]),
+        ("We extract keypoints for an institute (the Institute for Management and Innovation (IMI)).", []),
         # the heart of the paper's own work
         ("Central to our approach is the VideoPath-Instruct dataset, comprising 4278 video pairs.",
          ["VideoPath-Instruct"]),
@@ -426,6 +429,7 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
     [
         ("CVPR-2025", True), ("Korea", True), ("Maastricht University", True), ("Best Paper Award", True),
         ("AIME25", False), ("GRPO", False), ("Allen Institute for AI", False), ("Metropolis Hastings", False),
+        ("University of Toronto", True), ("Institute for Management and Innovation", True), ("Center Loss", False),
         # numbered parts of a paper or a method
         ("Phase-2", True), ("Stage 1", True), ("Table 3", True), ("Level-II", True),
         ("Step-Audio", False), ("ARC-AGI-2", False), ("Llama-3", False),
