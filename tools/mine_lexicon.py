@@ -4,6 +4,9 @@ Why: kg's run-time pipeline has no statistical tagger (it would cost 20x the bui
 time), yet finding technical noun phrases needs to know which words are nouns and
 adjectives. The most frequent tag of each word in ML abstracts, learned once with a
 statistical tagger, is a good and very fast stand-in. Ships as kg/extract/data/lexicon.tsv.
+Beside it, kg/extract/data/verb_share.tsv holds how often words the lexicon calls nouns or
+adjectives were read as verbs ("excels", "necessitate"); the phrase finder uses it to tell
+"the model excels" from a term.
 
     python tools/mine_lexicon.py ../shared/corpora/arxiv_ai_2025_2026.jsonl.gz --limit 10000
 """

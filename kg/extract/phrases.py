@@ -2,7 +2,9 @@
 
 A lexicon tagger (each word's most frequent part of speech in ML abstracts, mined once by
 tools/mine_lexicon.py) marks nouns and adjectives; a phrase is a run of them ending in a
-noun, trimmed of generic modifiers. Phrases are weak evidence: the resolver keeps one
+noun, trimmed of generic modifiers. Words the tagger also read as verbs often enough
+(data/verb_share.tsv) end or start no phrase where the context makes them verbs ("the model
+excels", "to reuse past experience"). Phrases are weak evidence: the resolver keeps one
 only when the paper repeats it, another paper uses it too, or the paper proposes it.
 """
 
