@@ -36,7 +36,7 @@ from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, load_vocabulary
-from kg.resolve.normalize import norm_key, singular
+from kg.resolve.normalize import content_words, norm_key, singular
 
 
 @dataclass(slots=True)
@@ -142,10 +142,14 @@ def _known_long_form(vocab, long_form: str) -> bool:
 
 
 def _known_acronym(vocab, short: str, long_form: str) -> bool:
-    """A curated short form whose known long form ends the one the paper wrote: the reader took
-    words before the expansion into it."""
+    """A curated short form whose known long form ends the one the paper wrote (the reader took
+    words before the expansion into it), or says it in other function words."""
     entry = vocab.entries.get(vocab.acronyms.get(short, ""))
-    return entry is not None and f" {norm_key(long_form)}".endswith(f" {norm_key(entry.name)}")
+    if entry is None:
+        return False
+    key, known = norm_key(long_form), norm_key(entry.name)
+    # "reinforcement learning with human feedback (RLHF)": the same content words say it too
+    return f" {key}".endswith(f" {known}") or content_words(key) == content_words(known)
 
 
 def _head_key(text: str) -> str:

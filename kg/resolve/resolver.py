@@ -20,7 +20,7 @@ from kg.extract.phrases import KIND_HEADS
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.resolve.normalize import norm_key, singular_surface, slug
+from kg.resolve.normalize import content_words, norm_key, singular_surface, slug
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
@@ -105,6 +105,7 @@ class Resolver:
         self._canon: dict[str, str] = {}
         self._key_facts: dict[str, tuple[str, bool, int, bool]] = {}
         self._text_df: dict[str, tuple[str, int]] = {}
+        self._long_keys: dict = {}  # (short, long form) -> key; a long form -> its curated key
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -121,6 +122,23 @@ class Resolver:
         entry = self.vocab.lookup(text)
         key = entry.key if entry else raw
         return self.rules.target(key)
+
+    def long_key(self, short: str, long_form: str) -> str:
+        """Key of a defined long form. "reinforcement learning with human feedback (RLHF)" is the
+        vocabulary's RLHF although it says "with" for "from": a curated short form whose
+        expansion has the same content words as the paper's is the same concept."""
+        key = self._long_keys.get((short, long_form))
+        if key is None:
+            key = self.canon(long_form)
+            entry = self.vocab.entries.get(key)
+            if not (entry and entry.curated):
+                vkey = self.vocab.acronyms.get(short) or self.vocab.acronyms.get(self._short(short))
+                known = self.vocab.entries.get(vkey) if vkey else None
+                if known is not None and content_words(norm_key(known.name)) == content_words(key):
+                    key = self.rules.target(vkey)
+                    self._long_keys[long_form] = key
+            self._long_keys[(short, long_form)] = key
+        return key
 
     def _short(self, text: str) -> str:
         return _short_form(text)
@@ -174,7 +192,7 @@ class Resolver:
             defs = {}
             for m in mentions:
                 if m.extractor == "definition" and m.long_form and m.text != m.long_form:
-                    long_key = self.canon(m.long_form)
+                    long_key = self.long_key(m.text, m.long_form)
                     defs[self._short(m.text)] = long_key
             per_paper[paper.id] = defs
             for short, long_key in defs.items():
@@ -358,7 +376,8 @@ class Resolver:
         if vocab_key:
             return self.rules.target(vocab_key)
         if long_form:
-            return self.canon(long_form)
+            # the long form itself resolves as its short form did ("... with human feedback" = RLHF)
+            return self.long_key(text, long_form) if text != long_form else self._long_keys.get(long_form) or self.canon(long_form)
         if _acronym(text):
             short = self._short(text)
             if short in majority:

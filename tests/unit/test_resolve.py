@@ -91,6 +91,18 @@ def test_conflicting_acronyms_stay_apart(graph):
     assert linked(G, "concept:expectation-maximization") == ["p5"]
 
 
+def test_a_curated_acronym_defined_in_other_function_words_is_the_same_concept():
+    # "with" for the vocabulary's "from": one node, the vocabulary's, with its type
+    papers = [
+        Paper(id="a", abstract="Reward models matter for reinforcement learning with human feedback (RLHF) at scale."),
+        Paper(id="b", abstract="We study RLHF for code generation and RLHF for dialogue."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    assert linked(G, "concept:reinforcement-learning-from-human-feedback") == ["a", "b"]
+    assert G.nodes["concept:reinforcement-learning-from-human-feedback"]["type"] == "Method"
+    assert "concept:reinforcement-learning-with-human-feedback" not in G
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
