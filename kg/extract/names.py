@@ -23,7 +23,8 @@ _SUFFIX_WORDS = re.compile(
     r"powered|enhanced|centric|oriented|augmented|assisted|friendly|compatible|scale|inspired|"
     r"informed|induced|derived|related|dependent|agnostic|equipped|enabled|integrated|consistent|"
     r"type|format|formatted|labeled|annotated|supervised|pretrained|distilled|finetuned|"
-    r"fine-tuned|generated|produced|written|translated|for|as|of|with|in|and)$",
+    r"fine-tuned|generated|produced|written|translated|for|as|of|with|in|and|on|to|or|but|the|by|at|from|"
+    r"is|are|which|that)$",
     re.I,
 )
 _VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku|Turbo|Instruct|Chat|Base|Nano|Lite|Max|Plus|VL|Coder|Math|Vision|Omni|Thinking|Preview|Distill|Large|Small|Medium|XL)"
@@ -102,9 +103,10 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
     starts: list[int] = []
     ends: list[int] = []
     for m in family_re.finditer(text):
-        names.append(Name(m.group(0), m.start(), m.end()))
+        word = _trim(m.group(0))  # "Llama-3-on this dataset", "GPT-4-based": the name before the hyphen
+        names.append(Name(word, m.start(), m.start() + len(word)))
         starts.append(m.start())
-        ends.append(m.end())
+        ends.append(m.start() + len(word))
     for m in _TOKEN.finditer(text):
         word = _trim(m.group(0))
         i = bisect.bisect_right(starts, m.start()) - 1

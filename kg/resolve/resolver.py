@@ -131,7 +131,11 @@ class Resolver:
         if key is None:
             key = self.canon(long_form)
             entry = self.vocab.entries.get(key)
-            if not (entry and entry.curated):
+            if family_of(short, self.vocab.families) and not (entry and entry.curated):
+                # "Generative Pre-trained Transformer-2 (GPT-2)": a release of a known model family
+                # is known by its name, whatever the paper spells out
+                key = self._long_keys[long_form] = self.canon(short)
+            elif not (entry and entry.curated):
                 vkey = self.vocab.acronyms.get(short) or self.vocab.acronyms.get(self._short(short))
                 known = self.vocab.entries.get(vkey) if vkey else None
                 if known is not None and content_words(norm_key(known.name)) == content_words(key):

@@ -67,6 +67,11 @@ def test_names_keep_versions_and_families():
     ]
 
 
+def test_a_dash_typed_as_a_hyphen_ends_a_name():
+    text = "Teachers Qwen3-235B-A22B and DeepSeek-R1-on a shared corpus; we tune Llama-3-to it."
+    assert [n.text for n in find_names(text, load_vocabulary())] == ["Qwen3-235B-A22B", "DeepSeek-R1", "Llama-3"]
+
+
 @pytest.mark.parametrize("word, expected", [("GRPO", True), ("CoT", True), ("Sora-2", True), ("vLLM", True),
                                             ("High-Density", False), ("2D", False), ("ICML", False), ("Table", False),
                                             # a prefix glued to a capitalised word is a name; capitals

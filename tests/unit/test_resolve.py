@@ -103,6 +103,16 @@ def test_a_curated_acronym_defined_in_other_function_words_is_the_same_concept()
     assert "concept:reinforcement-learning-with-human-feedback" not in G
 
 
+def test_a_model_release_defined_by_a_long_form_is_known_by_its_name():
+    papers = [
+        Paper(id="a", abstract="We fine-tune Generative Pre-trained Transformer-2 (GPT-2) on code."),
+        Paper(id="b", abstract="GPT-2 and GPT-2 again are the baselines we compare with."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    gpt2 = [n for n, a in G.nodes(data=True) if a.get("name") == "GPT-2"]
+    assert gpt2 == ["concept:gpt-2"] and linked(G, "concept:gpt-2") == ["a", "b"]
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")

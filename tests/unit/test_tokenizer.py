@@ -3,6 +3,7 @@
 import pytest
 
 from kg.extract.pipeline import make_nlp
+from kg.extract.tokenizer import scan
 
 
 @pytest.fixture(scope="module")
@@ -97,3 +98,14 @@ def test_mention_rows_round_trip():
     m = Mention("p1", "GRPO", 3, 7, "Method", "USES", "names", 0.9, "We use GRPO.", "", "grpo")
     assert m.row()[:3] == ("p1", "GRPO", 3)
     assert Mention(*m.row()) == m
+
+
+def test_a_hyphen_before_a_last_function_word_is_a_dash():
+    # "performance-and", "Llama-3-on": a dash typed as a hyphen; compounds keep theirs
+    text = "safety performance-and in cases, Llama-3-on this, state-of-the-art add-on built-in plug-and-play"
+    toks, _sents = scan(text)
+    assert [t.text for t in toks] == [
+        "safety", "performance", "-", "and", "in", "cases", ",", "Llama-3", "-", "on", "this", ",",
+        "state-of-the-art", "add-on", "built-in", "plug-and-play",
+    ]
+
