@@ -63,6 +63,10 @@ class Vocabulary:
                 base = form[:-1] if form.endswith("s") and form[-2].isupper() else form
                 self.acronyms.setdefault(base, entry.key)
                 self.acronyms.setdefault(base + "s", entry.key)
+                if "-" in form or any(ch.isdigit() for ch in form):
+                    # "Math-500", "Rouge-L": a name with a digit or a hyphen is no English word in
+                    # any case, so its case-blind key may name the entry too ("EM", "IT" may not)
+                    self.aliases.setdefault(norm_key(form), entry.key)
                 continue
             key = norm_key(form)
             if key:

@@ -153,6 +153,7 @@ class Resolver:
         per_paper, majority = self._definitions(papers)
         # 2. a key for every mention
         keyed, tallies = self._keyed(papers, per_paper, majority)
+        keyed = self._one_order_per_model(keyed, tallies)
         keyed = self._corroborated_only(keyed)
 
         res = Resolution()
@@ -245,6 +246,34 @@ class Resolver:
                     counts[short] = counts.get(short, 0) + 1
             keyed.append((paper, out))
         return keyed, tallies
+
+    def _one_order_per_model(self, keyed, tallies: _Tallies):
+        """"Claude Sonnet 3.5" is "Claude 3.5 Sonnet": the names of one model family written with
+        the same words in another order are one concept, keyed as the corpus writes it most."""
+        groups: dict[tuple, list[str]] = collections.defaultdict(list)
+        families = self.vocab.families
+        for key, surfaces in tallies.surfaces.items():
+            words = key.split()
+            entry = self.vocab.entries.get(key)
+            if len(words) < 3 or (entry is not None and entry.curated):
+                continue
+            surface = min(surfaces)
+            if family_of(surface, families) and any(ch.isdigit() for ch in key):
+                groups[(words[0], *sorted(words[1:]))].append(key)
+        target: dict[str, str] = {}
+        for keys in groups.values():
+            if len(keys) > 1:
+                best = min(keys, key=lambda k: (-sum(tallies.surfaces[k].values()), k))
+                target.update((k, best) for k in keys if k != best)
+        if not target:
+            return keyed
+        for key, best in sorted(target.items()):
+            for table in (tallies.surfaces, tallies.types, tallies.short_forms, tallies.long_forms):
+                if key in table:
+                    merged = table[best] if best in table else table.setdefault(best, {})
+                    for form, n in table.pop(key).items():
+                        merged[form] = merged.get(form, 0) + n
+        return [(paper, [(target.get(k, k), m) for k, m in out]) for paper, out in keyed]
 
     def _form_facts(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> tuple:
         """(key rule, and for an acronym its singular short form and norm key, else None) of a mention form."""

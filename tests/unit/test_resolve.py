@@ -113,6 +113,28 @@ def test_a_model_release_defined_by_a_long_form_is_known_by_its_name():
     assert gpt2 == ["concept:gpt-2"] and linked(G, "concept:gpt-2") == ["a", "b"]
 
 
+def test_a_model_name_in_another_word_order_is_the_same_model():
+    papers = [
+        Paper(id="a", abstract="We compare Claude 3.5 Sonnet with GPT-4o on math."),
+        Paper(id="b", abstract="Claude 3.5 Sonnet and Gemini 1.5 Flash are strong."),
+        Paper(id="c", abstract="We use Claude Sonnet 3.5 and Gemini Flash 1.5 as judges."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    # keyed as the corpus writes it most: two papers against one
+    assert linked(G, "concept:claude-3.5-sonnet") == ["a", "b", "c"]
+    assert G.nodes["concept:claude-3.5-sonnet"]["aliases"] == ["Claude Sonnet 3.5"]
+    assert linked(G, "concept:gemini-1.5-flash") == ["b", "c"] and "concept:gemini-flash-1.5" not in G
+
+
+def test_case_blind_names_of_curated_entries():
+    from kg.extract.vocabulary import load_vocabulary as load
+
+    vocab = load()
+    assert vocab.lookup("Math-500").key == vocab.lookup("MATH-500").key == "math500"
+    assert vocab.lookup("Rouge-L").key == "rouge"
+    assert vocab.lookup("em") is None  # a short form without a digit or hyphen stays case-exact
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
