@@ -132,3 +132,15 @@ def content_words(key: str) -> frozenset[str]:
     feedback" have the same."""
     return frozenset(w for w in key.split() if w not in _FUNCTION_WORDS)
 
+
+# "pretrained", "finetuning", "multimodal": bound prefixes written glued or apart ("pre-trained",
+# "fine tuning", "multi-modal"); the remainders listed keep "present", "prevent" or "research" whole
+_GLUED_PREFIX = re.compile(r"\b(pre|post|fine|multi|non|semi)(?=(?:train|tun|modal|linear|supervis|process|defin|fill)\w*\b)")
+
+
+def unglue(key: str) -> str:
+    """A key with glued bound prefixes written apart: "pretrained model" -> "pre trained model"."""
+    if "pre" in key or "fine" in key or "multi" in key or "non" in key or "semi" in key or "post" in key:
+        return _GLUED_PREFIX.sub(r"\1 ", key)
+    return key
+

@@ -20,7 +20,7 @@ from kg.extract.phrases import KIND_HEADS
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.resolve.normalize import content_words, norm_key, singular_surface, slug
+from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, unglue
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
@@ -68,7 +68,7 @@ _KIND_HEADS = KIND_HEADS | {"benchmark", "dataset"}
 
 def _title_key(paper: Paper) -> str:
     """The paper's own title as " key ", for substring tests; "" when it has none of its own."""
-    return f" {norm_key(paper.title)} " if paper.title and not paper.title_is_derived else ""
+    return f" {unglue(norm_key(paper.title))} " if paper.title and not paper.title_is_derived else ""
 
 
 def _in_paper(rule: str | tuple[str, str], defs: dict[str, str]) -> str:
@@ -116,7 +116,7 @@ class Resolver:
         return key
 
     def _canon_uncached(self, text: str) -> str:
-        raw = norm_key(text)
+        raw = unglue(norm_key(text))  # "pretrained models" is "pre-trained models"
         if raw in self.rules.merge:
             return self.rules.target(raw)
         entry = self.vocab.lookup(text)

@@ -135,6 +135,23 @@ def test_case_blind_names_of_curated_entries():
     assert vocab.lookup("em") is None  # a short form without a digit or hyphen stays case-exact
 
 
+@pytest.mark.parametrize(
+    "glued, apart",
+    [("pretrained models", "pre-trained models"), ("multimodal reasoning", "multi-modal reasoning"),
+     ("model finetuning", "model fine-tuning"), ("nonlinear dynamics", "non-linear dynamics")],
+)
+def test_glued_bound_prefixes_are_one_concept(glued, apart):
+    resolver = Resolver(load_vocabulary())
+    assert resolver.canon(glued) == resolver.canon(apart)
+
+
+@pytest.mark.parametrize("word", ["present work", "prevent attacks", "research", "preference", "nonce"])
+def test_words_that_only_start_like_a_prefix_stay_whole(word):
+    from kg.resolve.normalize import unglue
+
+    assert unglue(norm_key(word)) == norm_key(word)
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
