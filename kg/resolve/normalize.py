@@ -93,6 +93,10 @@ def _edge_punct(char: str) -> bool:
 def norm_key(text: str) -> str:
     """Return the normalization key of a surface form: casefolded, dashes as spaces, singular."""
     text = unicodedata.normalize("NFKC", text)
+    if "(s)" in text:
+        text = text.replace("(s)", "s")  # "large language model(s)" is "large language models"
+    if "'s" in text or "’s" in text:
+        text = _POSSESSIVE.sub("", text)  # "Large Language Model's (LLMs)"
     ascii_text = text.isascii()
     if not ascii_text or _may_be_british(text.lower()):
         text = _BRITISH.sub(_americanize, text)  # optimisation -> optimization: one key for both
@@ -116,6 +120,7 @@ def norm_key(text: str) -> str:
     return _EDGE_PUNCT.sub("", key) if _edge_punct(key[:1]) or _edge_punct(key[-1:]) else key
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 _NOT_SLUG = re.compile(r"[^\w.+@#]+")
 
 

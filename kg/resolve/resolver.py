@@ -66,6 +66,19 @@ _WEAK_EXTRACTORS = ("terms", "phrases")
 _KIND_HEADS = KIND_HEADS | {"benchmark", "dataset"}
 
 
+def _stems(key: str) -> frozenset[str]:
+    return frozenset(w[:5] for w in content_words(unglue(key)))
+
+
+def _same_expansion(paper_long: str, known_long: str) -> bool:
+    """Whether a paper's expansion of a curated short form says the known one: the same content
+    words up to their endings ("retrieve-augmented generation" for RAG, "low-rank adapter" for
+    LoRA), or all but one of them, the reader having cut the first ("entity recognition (NER)",
+    "language language model (LLM)"). "Region adjacency graph (RAG)" is another concept."""
+    paper, known = _stems(paper_long), _stems(known_long)
+    return paper == known or (len(paper) >= 2 and paper < known and len(known) - len(paper) == 1)
+
+
 def _title_key(paper: Paper) -> str:
     """The paper's own title as " key ", for substring tests; "" when it has none of its own."""
     return f" {unglue(norm_key(paper.title))} " if paper.title and not paper.title_is_derived else ""
@@ -138,7 +151,8 @@ class Resolver:
             elif not (entry and entry.curated):
                 vkey = self.vocab.acronyms.get(short) or self.vocab.acronyms.get(self._short(short))
                 known = self.vocab.entries.get(vkey) if vkey else None
-                if known is not None and content_words(norm_key(known.name)) == content_words(key):
+                # "Llama2/3, Qwen2.5 (LLMs)": a list the reader took for the expansion is none
+                if known is not None and (_same_expansion(key, norm_key(known.name)) or "," in long_form or "/" in long_form):
                     key = self.rules.target(vkey)
                     self._long_keys[long_form] = key
             self._long_keys[(short, long_form)] = key
@@ -248,23 +262,29 @@ class Resolver:
         return keyed, tallies
 
     def _one_order_per_model(self, keyed, tallies: _Tallies):
-        """"Claude Sonnet 3.5" is "Claude 3.5 Sonnet": the names of one model family written with
-        the same words in another order are one concept, keyed as the corpus writes it most."""
+        """"Claude Sonnet 3.5" is "Claude 3.5 Sonnet", "GPT4o" is "GPT-4o": the names of one model
+        family written with the same words in another order, or with the version glued on or set
+        apart, are one concept, keyed as the corpus writes it most."""
         groups: dict[tuple, list[str]] = collections.defaultdict(list)
         families = self.vocab.families
         for key, surfaces in tallies.surfaces.items():
-            words = key.split()
-            entry = self.vocab.entries.get(key)
-            if len(words) < 3 or (entry is not None and entry.curated):
+            if not any(ch.isdigit() for ch in key):
                 continue
-            surface = min(surfaces)
-            if family_of(surface, families) and any(ch.isdigit() for ch in key):
-                groups[(words[0], *sorted(words[1:]))].append(key)
+            # "LLaMA 3" is written in the family's own case somewhere too
+            family = next(filter(None, (family_of(form, families) for form in sorted(surfaces))), None)
+            if family:
+                # "GPT4o" is "GPT-4o", "Qwen 2.5" is "Qwen2.5": the family apart from its version
+                fam = family.lower()
+                rest = key[len(fam) :].split() if key.startswith(fam) else key.split()[1:]
+                if rest:
+                    groups[(fam, *sorted(rest))].append(key)
         target: dict[str, str] = {}
+        entries = self.vocab.entries
         for keys in groups.values():
             if len(keys) > 1:
-                best = min(keys, key=lambda k: (-sum(tallies.surfaces[k].values()), k))
-                target.update((k, best) for k in keys if k != best)
+                # a vocabulary entry keeps its key; else the form the corpus writes most
+                best = min(keys, key=lambda k: (not (k in entries and entries[k].curated), -sum(tallies.surfaces[k].values()), k))
+                target.update((k, best) for k in keys if k != best and not (k in entries and entries[k].curated))
         if not target:
             return keyed
         for key, best in sorted(target.items()):
@@ -467,11 +487,16 @@ class Resolver:
 
     def _lineage(self, res: Resolution) -> None:
         short_index: dict[str, str] = {}
-        for cid, c in res.concepts.items():
+        model_index: dict[str, str] = {}  # "ViT" -> the node "Vision Transformer (ViT)" made
+        for cid, c in sorted(res.concepts.items()):
             if c.type in ("Method", "Concept", "Framework"):
                 for form in (c.name, *c.aliases):
                     if _acronym(form):
                         short_index.setdefault(form, cid)
+            elif c.type == "Model":
+                for form in (c.name, *c.aliases):
+                    if _acronym(form):
+                        model_index.setdefault(form, cid)
         links: dict[tuple[str, str], ConceptLink] = {}
         for cid in sorted(list(res.concepts)):
             c = res.concepts[cid]
@@ -479,7 +504,8 @@ class Resolver:
                 fam = family_of(c.name, self.vocab.families)
                 chain = model_lineage(c.name, fam)
                 for child, parent in zip(chain, chain[1:]):
-                    child_id, parent_id = concept_id(self.canon(child)), concept_id(self.canon(parent))
+                    child_id = cid if child == c.name else model_index.get(child) or concept_id(self.canon(child))
+                    parent_id = model_index.get(parent) or concept_id(self.canon(parent))
                     if parent_id not in res.concepts:
                         res.concepts[parent_id] = Concept(parent_id, parent, "Model")
                     if child_id in res.concepts and child_id != parent_id:

@@ -152,6 +152,40 @@ def test_words_that_only_start_like_a_prefix_stay_whole(word):
     assert unglue(norm_key(word)) == norm_key(word)
 
 
+@pytest.mark.parametrize(
+    "a, b",
+    [("Large Language Model's", "large language models"), ("large language model(s)", "large language models"),
+     ("Model’s outputs", "model output")],
+)
+def test_possessives_and_optional_plurals_share_a_key(a, b):
+    resolver = Resolver(load_vocabulary())
+    assert resolver.canon(a) == resolver.canon(b)
+
+
+def test_acronym_expansions_the_reader_misread_resolve_to_the_vocabulary():
+    papers = [
+        Paper(id="a", abstract="We evaluate open models (Llama2/3, Qwen2.5 (LLMs)) on math."),
+        Paper(id="b", abstract="Large Language Model's (LLMs) reasoning and retrieve-augmented generation (RAG) help."),
+        Paper(id="c", abstract="LLMs with retrieval-augmented generation (RAG) answer questions."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    llm = [n for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and a.get("name") == "LLM"]
+    assert llm == ["concept:large-language-model"] and linked(G, llm[0]) == ["a", "b", "c"]
+    assert linked(G, "concept:retrieval-augmented-generation") == ["b", "c"]
+
+
+def test_a_model_family_in_another_case_and_glued_version_is_one_model():
+    papers = [
+        Paper(id="a", abstract="We compare LLaMA 3 with GPT-4o."),
+        Paper(id="b", abstract="Llama3 and Llama-3 and GPT4o are baselines, as is ViT-L/14 from Vision Transformers (ViTs)."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    names = sorted(a["name"] for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and linked(G, n))
+    assert names.count("GPT-4o") + names.count("GPT4o") == 1
+    assert sum(1 for n in names if n.lower().replace(" ", "").replace("-", "") == "llama3") == 1
+    assert "concept:vit" not in G  # the lineage parent of ViT-L/14 is the defined ViT node
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")

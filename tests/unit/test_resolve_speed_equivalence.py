@@ -16,6 +16,8 @@ from kg.resolve.review import MergeRules
 def _reference_norm_key(text: str) -> str:
     """norm_key as written before the regex pre-checks: every regex always runs."""
     text = unicodedata.normalize("NFKC", text)
+    text = text.replace("(s)", "s")
+    text = normalize._POSSESSIVE.sub("", text)
     text = normalize._BRITISH.sub(normalize._americanize, text)
     text = normalize._DASHES.sub(" ", text)
     text = normalize._STRIP.sub(" ", text)
@@ -42,7 +44,7 @@ TRICKY = [
     "x \u2212 y", "Chain-of-Thought", "chains of thought", "LLMs", "GPUs", "x86s", "\u0130stanbul ise",
     "\u0131se", "optimi\u017fation", "\u212aV cache", "caf\u00e9 models", "e\u0301tude", "\ufb01ne-tuning",
     "a\u00a0b", "a\u3000b.", "\u2024", "\uff0emodel\uff0e", "x\x1cy", "a\x85", "\u2028line", "model\t", "\tmodel.",
-    "C++ code", "@user #tag", "v1.5.", "Qwen2.5-VL-7B", "GPT-4o's outputs", "(ours)", "'quoted'",
+    "C++ code", "@user #tag", "v1.5.", "Qwen2.5-VL-7B", "GPT-4o's outputs", "(ours)", "'quoted'", "model(s)", "Model’s output",
 ]
 
 
