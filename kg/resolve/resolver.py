@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -64,6 +65,7 @@ _short_form = functools.lru_cache(maxsize=1 << 18)(singular_surface)
 
 _WEAK_EXTRACTORS = ("terms", "phrases")
 _KIND_HEADS = KIND_HEADS | {"benchmark", "dataset"}
+_DIGIT = re.compile(r"\d")
 
 
 def _stems(key: str) -> frozenset[str]:
@@ -101,6 +103,21 @@ class _Tallies:
     types: dict[str, dict[str, float]] = field(default_factory=lambda: collections.defaultdict(dict))
     short_forms: dict[str, dict[str, int]] = field(default_factory=lambda: collections.defaultdict(dict))
     long_forms: dict[str, dict[str, int]] = field(default_factory=lambda: collections.defaultdict(dict))
+
+
+class _Tails:
+    """The shorter phrases a paper's keys end in, worked out only when a weak mention asks:
+    "belief refinement" is used again inside "posterior-guided belief refinement"."""
+
+    __slots__ = ("keys", "tails")
+
+    def __init__(self, keys):
+        self.keys, self.tails = keys, None
+
+    def has(self, key: str) -> bool:
+        if self.tails is None:
+            self.tails = {" ".join(w[i:]) for w in (k.split() for k in self.keys if k.count(" ") >= 2) for i in range(1, len(w) - 1)}
+        return key in self.tails
 
 
 class Resolver:
@@ -267,8 +284,9 @@ class Resolver:
         apart, are one concept, keyed as the corpus writes it most."""
         groups: dict[tuple, list[str]] = collections.defaultdict(list)
         families = self.vocab.families
+        lowered = tuple(f.lower() for f in families)
         for key, surfaces in tallies.surfaces.items():
-            if not any(ch.isdigit() for ch in key):
+            if not key.startswith(lowered) or not _DIGIT.search(key):
                 continue
             # "LLaMA 3" is written in the family's own case somewhere too
             family = next(filter(None, (family_of(form, families) for form in sorted(surfaces))), None)
@@ -314,14 +332,12 @@ class Resolver:
         filtered = []
         for (paper, out), per in zip(keyed, per_paper):
             title = _title_key(paper)
-            # "belief refinement" after "posterior-guided belief refinement": a use inside a
-            # longer phrase of the paper repeats the shorter one
-            inside = {" ".join(words[i:]) for words in (k.split() for k in per) for i in range(1, len(words) - 1)}
+            inside = _Tails(per)
             filtered.append((paper, [
                 (k, m) for k, m in out
                 # the first test is _corroborated's own, inlined: most mentions need no more
                 if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES"
-                or self._corroborated(k, m, per[k] + (k in inside), len(term_papers[k]), title)
+                or self._corroborated(k, m, per[k] + inside.has(k), len(term_papers[k]), title)
             ]))
         return filtered
 
