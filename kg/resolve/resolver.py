@@ -504,7 +504,10 @@ class Resolver:
     def _lineage(self, res: Resolution) -> None:
         short_index: dict[str, str] = {}
         model_index: dict[str, str] = {}  # "ViT" -> the node "Vision Transformer (ViT)" made
-        for cid, c in sorted(res.concepts.items()):
+        # a short form several concepts share ("RAG": retrieval-augmented generation in hundreds
+        # of papers, region adjacency graph in one) names, in "MCTS-RAG", the one most papers use
+        papers = collections.Counter(lk.concept_id for lk in res.links)
+        for cid, c in sorted(res.concepts.items(), key=lambda kv: (-papers[kv[0]], kv[0])):
             if c.type in ("Method", "Concept", "Framework"):
                 for form in (c.name, *c.aliases):
                     if _acronym(form):

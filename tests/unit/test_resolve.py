@@ -186,6 +186,20 @@ def test_a_model_family_in_another_case_and_glued_version_is_one_model():
     assert "concept:vit" not in G  # the lineage parent of ViT-L/14 is the defined ViT node
 
 
+def test_a_variant_of_a_shared_short_form_belongs_to_the_concept_most_papers_use():
+    papers = [
+        Paper(id="a", abstract="We segment images with a region adjacency graph (RAG) over superpixels."),
+        Paper(id="b", abstract="Retrieval-augmented generation (RAG) grounds answers in documents."),
+        Paper(id="c", abstract="We study retrieval-augmented generation (RAG) for medicine."),
+        Paper(id="d", abstract="We introduce MCTS-RAG, which searches before it answers."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    variant = next(n for n, a in G.nodes(data=True) if a.get("name") == "MCTS-RAG")
+    parents = {t for _s, t, k in G.out_edges(variant, keys=True) if k == "VARIANT_OF"}
+    assert parents == {"concept:retrieval-augmented-generation"}
+    assert linked(G, "concept:region-adjacency-graph") == ["a"]
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
