@@ -110,6 +110,8 @@ def make_definitions(nlp: Language, name: str, vocab_file: str | None):
         doc.user_data["kg_definitions"] = {d.short: d.long for d in defs}
         doc.user_data["kg_definition_spans"] = defs
         for d in defs:
+            if is_generic_phrase(norm_key(d.long).split()):
+                continue  # "state-of-the-art (SOTA)": a short form for a description, no concept
             ctype = type_from_name(d.short) or type_from_head(_head_key(d.long))
             # "large language models (LLMs)"; "a human wisdom-large language model (LLM) framework"
             known = _known_long_form(vocab, d.long) or _known_acronym(vocab, d.short, d.long)

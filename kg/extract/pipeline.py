@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "34"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "35"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -31,6 +31,11 @@ def make_nlp(vocab_file: str | None = None):
     nlp.add_pipe("kg_phrases", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_contributions", config={"vocab_file": vocab_file})
     return nlp
+
+
+def _coined_shape(text: str) -> bool:
+    """"BRIGHT", "MMEB", "GSM8K": a capital after the first letter or a digit; not "English"."""
+    return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
 
 
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
@@ -75,7 +80,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             role = "PROPOSES"
         elif c.extractor == "definition" and c.text != c.long_form and c.long_form in long_roles:
             role = long_roles[c.long_form]  # "(GRPO)" plays the role of the words it abbreviates
-        elif c.type is None and c.extractor == "names" and roles.evaluated_on(c.start):
+        elif c.type is None and c.extractor == "names" and _coined_shape(c.text) and roles.evaluated_on(c.start):
             role, c.type = "EVALUATES_ON", "Benchmark"  # "we evaluate on BRIGHT and MMEB": a coined name evaluated on
         else:
             role = roles.role(c.start, c.type or "Concept")

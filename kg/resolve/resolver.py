@@ -81,6 +81,10 @@ def _same_expansion(paper_long: str, known_long: str) -> bool:
     return paper == known or (len(paper) >= 2 and paper < known and len(known) - len(paper) == 1)
 
 
+def _curated(entry) -> bool:
+    return entry is not None and entry.curated
+
+
 def _title_key(paper: Paper) -> str:
     """The paper's own title as " key ", for substring tests; "" when it has none of its own."""
     return f" {unglue(norm_key(paper.title))} " if paper.title and not paper.title_is_derived else ""
@@ -530,7 +534,13 @@ class Resolver:
                     if child_id in res.concepts and child_id != parent_id:
                         links[(child_id, parent_id)] = ConceptLink(child_id, parent_id, "VARIANT_OF", "model name")
             base = variant_base(c.name, short_index)
-            if base and base != cid:
+            # a variant varies a method, model, benchmark ... ("DG-GRPO", "MCTS-RAG"); "Qwen2.5-VL"
+            # and "R1-VL" are no kinds of "visual-language (VL)", and "TF-IDF" is a term of its own
+            if (
+                base and base != cid and res.concepts[base].type != "Concept"
+                and not (c.type == "Model" and res.concepts[base].type != "Model")
+                and not _curated(self.vocab.lookup(c.name))
+            ):
                 links[(cid, base)] = ConceptLink(cid, base, "VARIANT_OF", "compound name")
             versioned = version_base(c.name)
             if versioned and c.type != "Model":

@@ -67,6 +67,20 @@ def test_names_keep_versions_and_families():
     ]
 
 
+def test_a_plain_capitalised_word_evaluated_on_is_no_benchmark(nlp):
+    doc = nlp("We evaluate on MMLU-Pro and on an English dataset. We build English corpora.")
+    got = {m.text: (m.role, m.type) for m in mentions_from_doc(doc, "p")}
+    assert got["MMLU-Pro"] == ("EVALUATES_ON", "Benchmark")
+    assert got["English"][0] != "PROPOSES" and got["English"][1] == "Concept"
+
+
+def test_a_generic_expansion_makes_no_definition(nlp):
+    doc = nlp("It achieves state-of-the-art (SOTA) results with Group Relative Policy Optimization (GRPO).")
+    assert sorted(c.text for c in doc.user_data["kg"] if c.extractor == "definition") == [
+        "GRPO", "Group Relative Policy Optimization",
+    ]
+
+
 def test_a_dash_typed_as_a_hyphen_ends_a_name():
     text = "Teachers Qwen3-235B-A22B and DeepSeek-R1-on a shared corpus; we tune Llama-3-to it."
     assert [n.text for n in find_names(text, load_vocabulary())] == ["Qwen3-235B-A22B", "DeepSeek-R1", "Llama-3"]

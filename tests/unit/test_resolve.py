@@ -200,6 +200,19 @@ def test_a_variant_of_a_shared_short_form_belongs_to_the_concept_most_papers_use
     assert linked(G, "concept:region-adjacency-graph") == ["a"]
 
 
+def test_a_model_is_no_variant_of_a_concept_and_a_known_compound_of_no_short_form():
+    papers = [
+        Paper(id="a", abstract="We align visual-language (VL) features across views."),
+        Paper(id="b", abstract="We fine-tune Qwen2.5-VL and R1-VL on charts."),
+        Paper(id="c", abstract="A transfer function (TF) models the channel; TF-IDF ranks documents."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    vl = next(n for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and "VL" in (a["name"], *a.get("aliases", [])))
+    assert linked(G, vl) == ["a"]  # no "contained" link from the VL models
+    tfidf = "concept:term-frequency-inverse-document-frequency"
+    assert not any(k == "VARIANT_OF" for _s, _t, k in G.out_edges(tfidf, keys=True))
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
