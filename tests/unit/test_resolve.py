@@ -213,6 +213,13 @@ def test_a_model_is_no_variant_of_a_concept_and_a_known_compound_of_no_short_for
     assert not any(k == "VARIANT_OF" for _s, _t, k in G.out_edges(tfidf, keys=True))
 
 
+def test_hardware_is_a_concept_not_a_method():
+    papers = [Paper(id="a", abstract="Our method runs at 40 FPS on a single GPU and on GPUs of any size.")]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    assert G.nodes["concept:graphics-processing-unit"]["type"] == "Concept"
+    assert G.nodes["concept:graphics-processing-unit"]["name"] == "GPU"
+
+
 def test_lineage_edges(graph):
     G, _ = graph
     assert G.has_edge("concept:qwen3-4b-base", "concept:qwen3", key="VARIANT_OF")
