@@ -35,7 +35,7 @@ from kg.extract.generic import (
 from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
-from kg.extract.vocabulary import TERM_MIN_DF, load_vocabulary
+from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
 from kg.resolve.normalize import content_words, norm_key, singular
 
 
@@ -126,10 +126,6 @@ def make_definitions(nlp: Language, name: str, vocab_file: str | None):
     return definitions
 
 
-def _curated(entry) -> bool:
-    return entry is not None and entry.curated
-
-
 # a long form this many abstracts of the field use (phrase_df) is an established concept
 KNOWN_LONG_FORM_DF = 10
 
@@ -138,7 +134,7 @@ def _known_long_form(vocab, long_form: str) -> bool:
     """A long form the curated vocabulary knows, or that the field's abstracts already use
     ("named entity recognition (NER)", "whole slide images (WSIs)"): what it defines is no
     coinage of this paper."""
-    if _curated(vocab.lookup(long_form)):
+    if is_curated(vocab.lookup(long_form)):
         return True
     return vocab.phrase_df.get(norm_key(long_form), 0) >= KNOWN_LONG_FORM_DF
 

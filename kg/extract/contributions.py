@@ -122,8 +122,7 @@ _COMPOSED = re.compile(
 def announces_before(sentence: str, at: int) -> bool:
     """Whether "we propose/introduce ..." comes before offset `at` of the sentence: the words
     after it describe what the paper brings."""
-    m = _ANNOUNCE.search(sentence, 0, at)
-    return m is not None
+    return _ANNOUNCE.search(sentence, 0, at) is not None
 
 
 # "... via UCCT, a theory of semantic anchoring": a name with an appositive saying what kind of
@@ -155,10 +154,7 @@ def own_kind_appositive(sentence: str, at: int, end: int) -> bool:
     """Whether the name at [at, end) of the sentence is followed by ", a <...> theory/framework/..."
     and announced in the paper's own voice ("we ... via X, a ..."), with no verb of use, evaluation
     or comparison between the voice and the name."""
-    if not _KIND_APPOSITIVE.match(sentence, end):
-        return False
-    we = _WE.search(sentence, 0, at)
-    return we is not None and not _BACKGROUND.search(sentence, we.end(), at)
+    return _KIND_APPOSITIVE.match(sentence, end) is not None and own_voice(sentence, at)
 
 
 def title_run(sentence: str, at: int) -> tuple[int, int] | None:

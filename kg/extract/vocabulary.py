@@ -36,6 +36,11 @@ def is_acronym(text: str) -> bool:
     return 2 <= len(core) <= 10 and " " not in core and sum(c.isupper() for c in core) >= 2
 
 
+def is_curated(entry: Entry | None) -> bool:
+    """An entry of the curated vocabulary (not a mined term, not absent)."""
+    return entry is not None and entry.curated
+
+
 # abstracts of the mining corpus that must use a phrase for it to count as a term of the field
 TERM_MIN_DF = 3
 

@@ -18,7 +18,7 @@ from kg.extract.contributions import announces_before
 from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
 from kg.extract.phrases import KIND_HEADS
-from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym
+from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, unglue
@@ -81,10 +81,6 @@ def _same_expansion(paper_long: str, known_long: str) -> bool:
     return paper == known or (len(paper) >= 2 and paper < known and len(known) - len(paper) == 1)
 
 
-def _curated(entry) -> bool:
-    return entry is not None and entry.curated
-
-
 def _title_key(paper: Paper) -> str:
     """The paper's own title as " key ", for substring tests; "" when it has none of its own."""
     return f" {unglue(norm_key(paper.title))} " if paper.title and not paper.title_is_derived else ""
@@ -139,7 +135,8 @@ class Resolver:
         self._canon: dict[str, str] = {}
         self._key_facts: dict[str, tuple[str, bool, int, bool]] = {}
         self._text_df: dict[str, tuple[str, int]] = {}
-        self._long_keys: dict = {}  # (short, long form) -> key; a long form -> its curated key
+        self._long_keys: dict[tuple[str, str], str] = {}  # (short form, long form) -> key
+        self._renamed_long_forms: dict[str, str] = {}  # a long form -> the short form's concept it names
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -162,21 +159,21 @@ class Resolver:
         vocabulary's RLHF although it says "with" for "from": a curated short form whose
         expansion has the same content words as the paper's is the same concept."""
         key = self._long_keys.get((short, long_form))
-        if key is None:
-            key = self.canon(long_form)
-            entry = self.vocab.entries.get(key)
-            if family_of(short, self.vocab.families) and not (entry and entry.curated):
-                # "Generative Pre-trained Transformer-2 (GPT-2)": a release of a known model family
-                # is known by its name, whatever the paper spells out
-                key = self._long_keys[long_form] = self.canon(short)
-            elif not (entry and entry.curated):
+        if key is not None:
+            return key
+        key = self.canon(long_form)
+        if not is_curated(self.vocab.entries.get(key)):
+            if family_of(short, self.vocab.families):
+                # "Generative Pre-trained Transformer-2 (GPT-2)": a release of a known model
+                # family is known by its name, whatever the paper spells out
+                key = self._renamed_long_forms[long_form] = self.canon(short)
+            else:
                 vkey = self.vocab.acronyms.get(short) or self.vocab.acronyms.get(self._short(short))
                 known = self.vocab.entries.get(vkey) if vkey else None
                 # "Llama2/3, Qwen2.5 (LLMs)": a list the reader took for the expansion is none
                 if known is not None and (_same_expansion(key, norm_key(known.name)) or "," in long_form or "/" in long_form):
-                    key = self.rules.target(vkey)
-                    self._long_keys[long_form] = key
-            self._long_keys[(short, long_form)] = key
+                    key = self._renamed_long_forms[long_form] = self.rules.target(vkey)
+        self._long_keys[(short, long_form)] = key
         return key
 
     def _short(self, text: str) -> str:
@@ -305,14 +302,15 @@ class Resolver:
         for keys in groups.values():
             if len(keys) > 1:
                 # a vocabulary entry keeps its key; else the form the corpus writes most
-                best = min(keys, key=lambda k: (not (k in entries and entries[k].curated), -sum(tallies.surfaces[k].values()), k))
-                target.update((k, best) for k in keys if k != best and not (k in entries and entries[k].curated))
+                curated = {k for k in keys if is_curated(entries.get(k))}
+                best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k))
+                target.update((k, best) for k in keys if k != best and k not in curated)
         if not target:
             return keyed
         for key, best in sorted(target.items()):
             for table in (tallies.surfaces, tallies.types, tallies.short_forms, tallies.long_forms):
                 if key in table:
-                    merged = table[best] if best in table else table.setdefault(best, {})
+                    merged = table.setdefault(best, {})
                     for form, n in table.pop(key).items():
                         merged[form] = merged.get(form, 0) + n
         return [(paper, [(target.get(k, k), m) for k, m in out]) for paper, out in keyed]
@@ -449,8 +447,10 @@ class Resolver:
         if vocab_key:
             return self.rules.target(vocab_key)
         if long_form:
+            if text != long_form:
+                return self.long_key(text, long_form)
             # the long form itself resolves as its short form did ("... with human feedback" = RLHF)
-            return self.long_key(text, long_form) if text != long_form else self._long_keys.get(long_form) or self.canon(long_form)
+            return self._renamed_long_forms.get(long_form) or self.canon(long_form)
         if _acronym(text):
             short = self._short(text)
             if short in majority:
@@ -512,14 +512,11 @@ class Resolver:
         # of papers, region adjacency graph in one) names, in "MCTS-RAG", the one most papers use
         papers = collections.Counter(lk.concept_id for lk in res.links)
         for cid, c in sorted(res.concepts.items(), key=lambda kv: (-papers[kv[0]], kv[0])):
-            if c.type in ("Method", "Concept", "Framework"):
+            index = model_index if c.type == "Model" else short_index if c.type in ("Method", "Concept", "Framework") else None
+            if index is not None:
                 for form in (c.name, *c.aliases):
                     if _acronym(form):
-                        short_index.setdefault(form, cid)
-            elif c.type == "Model":
-                for form in (c.name, *c.aliases):
-                    if _acronym(form):
-                        model_index.setdefault(form, cid)
+                        index.setdefault(form, cid)
         links: dict[tuple[str, str], ConceptLink] = {}
         for cid in sorted(list(res.concepts)):
             c = res.concepts[cid]
@@ -539,7 +536,7 @@ class Resolver:
             if (
                 base and base != cid and res.concepts[base].type != "Concept"
                 and not (c.type == "Model" and res.concepts[base].type != "Model")
-                and not _curated(self.vocab.lookup(c.name))
+                and not is_curated(self.vocab.lookup(c.name))
             ):
                 links[(cid, base)] = ConceptLink(cid, base, "VARIANT_OF", "compound name")
             versioned = version_base(c.name)

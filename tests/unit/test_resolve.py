@@ -71,6 +71,11 @@ def graph():
     return build_graph(papers, res), res
 
 
+def graph_of(papers):
+    """The graph of a few fixed abstracts, resolved with the shipped vocabulary."""
+    return build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+
+
 def linked(G, cid):
     return sorted(p for p, _ in G.in_edges(cid) if G.nodes[p]["kind"] == "Paper")
 
@@ -97,7 +102,7 @@ def test_a_curated_acronym_defined_in_other_function_words_is_the_same_concept()
         Paper(id="a", abstract="Reward models matter for reinforcement learning with human feedback (RLHF) at scale."),
         Paper(id="b", abstract="We study RLHF for code generation and RLHF for dialogue."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     assert linked(G, "concept:reinforcement-learning-from-human-feedback") == ["a", "b"]
     assert G.nodes["concept:reinforcement-learning-from-human-feedback"]["type"] == "Method"
     assert "concept:reinforcement-learning-with-human-feedback" not in G
@@ -108,7 +113,7 @@ def test_a_model_release_defined_by_a_long_form_is_known_by_its_name():
         Paper(id="a", abstract="We fine-tune Generative Pre-trained Transformer-2 (GPT-2) on code."),
         Paper(id="b", abstract="GPT-2 and GPT-2 again are the baselines we compare with."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     gpt2 = [n for n, a in G.nodes(data=True) if a.get("name") == "GPT-2"]
     assert gpt2 == ["concept:gpt-2"] and linked(G, "concept:gpt-2") == ["a", "b"]
 
@@ -119,7 +124,7 @@ def test_a_model_name_in_another_word_order_is_the_same_model():
         Paper(id="b", abstract="Claude 3.5 Sonnet and Gemini 1.5 Flash are strong."),
         Paper(id="c", abstract="We use Claude Sonnet 3.5 and Gemini Flash 1.5 as judges."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     # keyed as the corpus writes it most: two papers against one
     assert linked(G, "concept:claude-3.5-sonnet") == ["a", "b", "c"]
     assert G.nodes["concept:claude-3.5-sonnet"]["aliases"] == ["Claude Sonnet 3.5"]
@@ -168,7 +173,7 @@ def test_acronym_expansions_the_reader_misread_resolve_to_the_vocabulary():
         Paper(id="b", abstract="Large Language Model's (LLMs) reasoning and retrieve-augmented generation (RAG) help."),
         Paper(id="c", abstract="LLMs with retrieval-augmented generation (RAG) answer questions."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     llm = [n for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and a.get("name") == "LLM"]
     assert llm == ["concept:large-language-model"] and linked(G, llm[0]) == ["a", "b", "c"]
     assert linked(G, "concept:retrieval-augmented-generation") == ["b", "c"]
@@ -179,7 +184,7 @@ def test_a_model_family_in_another_case_and_glued_version_is_one_model():
         Paper(id="a", abstract="We compare LLaMA 3 with GPT-4o."),
         Paper(id="b", abstract="Llama3 and Llama-3 and GPT4o are baselines, as is ViT-L/14 from Vision Transformers (ViTs)."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     names = sorted(a["name"] for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and linked(G, n))
     assert names.count("GPT-4o") + names.count("GPT4o") == 1
     assert sum(1 for n in names if n.lower().replace(" ", "").replace("-", "") == "llama3") == 1
@@ -193,7 +198,7 @@ def test_a_variant_of_a_shared_short_form_belongs_to_the_concept_most_papers_use
         Paper(id="c", abstract="We study retrieval-augmented generation (RAG) for medicine."),
         Paper(id="d", abstract="We introduce MCTS-RAG, which searches before it answers."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     variant = next(n for n, a in G.nodes(data=True) if a.get("name") == "MCTS-RAG")
     parents = {t for _s, t, k in G.out_edges(variant, keys=True) if k == "VARIANT_OF"}
     assert parents == {"concept:retrieval-augmented-generation"}
@@ -206,7 +211,7 @@ def test_a_model_is_no_variant_of_a_concept_and_a_known_compound_of_no_short_for
         Paper(id="b", abstract="We fine-tune Qwen2.5-VL and R1-VL on charts."),
         Paper(id="c", abstract="A transfer function (TF) models the channel; TF-IDF ranks documents."),
     ]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     vl = next(n for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and "VL" in (a["name"], *a.get("aliases", [])))
     assert linked(G, vl) == ["a"]  # no "contained" link from the VL models
     tfidf = "concept:term-frequency-inverse-document-frequency"
@@ -215,7 +220,7 @@ def test_a_model_is_no_variant_of_a_concept_and_a_known_compound_of_no_short_for
 
 def test_hardware_is_a_concept_not_a_method():
     papers = [Paper(id="a", abstract="Our method runs at 40 FPS on a single GPU and on GPUs of any size.")]
-    G = build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    G = graph_of(papers)
     assert G.nodes["concept:graphics-processing-unit"]["type"] == "Concept"
     assert G.nodes["concept:graphics-processing-unit"]["name"] == "GPU"
 
