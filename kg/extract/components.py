@@ -704,11 +704,19 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # "we introduce two metrics: A (MCS), which ..., and B": the items an announcement lists
                 listed = _ANNOUNCED_LIST.search(sent_text)
                 announced = find_contributions(sent_text[: listed.start() + 1]) if listed else None
-                if not announced:
-                    continue
-                comp = ("", listed.end())
-                lo = s0 + listed.end() - 1  # from the colon, which opens the first item
-                list_type = type_from_clause(listed.group(0)) or announced[-1].type
+                if announced:
+                    comp = ("", listed.end())
+                    lo = s0 + listed.end() - 1  # from the colon, which opens the first item
+                    list_type = type_from_clause(listed.group(0)) or announced[-1].type
+                else:
+                    # "This framework comprises three components: GuideLLM, ...; SolverLLM, ...",
+                    # "Our contributions are threefold: (1) ...": the parts of the paper's own work
+                    own = _OWN_PARTS.match(sent_text)
+                    colon = sent_text.find(":", own.end()) if own else -1
+                    if colon < 0:
+                        continue
+                    comp = ("", colon + 1)
+                    lo = s0 + colon
             window = named[bisect.bisect_left(named_starts, lo) : bisect.bisect_left(named_starts, s0 + len(sent_text))]
             for c in window:
                 # a name no vocabulary knows, heading an item of the list: "(1) ReaGen-27k, a dataset"
@@ -730,10 +738,11 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         for c in named:
             if c.proposed:
                 continue
-            if _coined(c, families) and (
-                (title and c.text == title.group(1))
-                or _OUR.search(text, max(0, c.start - 40), c.start)
-                or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
+            if (_coined(c, families) and title and c.text == title.group(1)) or (
+                # "our CultureBench", "our newly proposed AdvancedMath benchmark": said in so
+                # many words, any name no vocabulary knows is the paper's own
+                c.extractor in ("names", "definition") and not (c.known or c.vocab_key or _release(c.text, families))
+                and (_OUR.search(text, max(0, c.start - 40), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start))
             ):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
@@ -788,13 +797,24 @@ _PARTS_OF = re.compile(
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
     r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
+_OWN_PARTS = re.compile(
+    r"(?:(?:This|Our|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
+    r"pipeline|benchmark|dataset|agent|toolkit|suite|platform)\s+(?:also\s+)?(?:comprises|consists\s+of|includes|"
+    r"contains|features|is\s+composed\s+of|integrates|combines|has)"
+    r"|Our\s+(?:main\s+|key\s+)?contributions\s+(?:are|include))\b[^:.;]{0,60}(?=:)"
+)
 _PARTS_LIST = re.compile(r"\b(?:comprising|consisting\s+of|including|composed\s+of)\s*:|:\s*(?=\(?(?:i|1|a)\)\s)")
 _LIST_ITEM_START = re.compile(r"(?:[:;,]|\band)\s*(?:\(?(?:i{1,3}|iv|v|\d|[a-e])\)\s*)?(?:and\s+)?")
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
 _ANNOUNCED_LIST = re.compile(
     r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*:"
 )
-_PROPOSED_BEFORE = re.compile(r"\b(?:the|our)\s+(?:newly\s+)?proposed\s+(?:[\w-]+\s+){0,3}?\(?$", re.I)
+_PROPOSED_BEFORE = re.compile(
+    # "the proposed training recipe (REPA-E)"; not "the proposed solution on the LIDC-IDRI dataset"
+    r"\b(?:the|our)\s+(?:newly\s+)?proposed\s+(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|"
+    r"via|by|at|of|as|into|under|the|a|an|this|these|its|their)\b)[\w-]+\s+){0,3}?\(?$",
+    re.I,
+)
 _KIND_THEN_NAME = re.compile(
     r"\b(?:method|framework|model|benchmark|dataset|approach|algorithm|system|agent|pipeline|architecture|"
     r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"

@@ -134,6 +134,7 @@ _KIND_APPOSITIVE = re.compile(
     r"tool|recipe|scheme|network|engine|collection|testbed|leaderboard)s?\b",
     re.I,
 )
+_WE_TRAIN = re.compile(rf"\b(?:{_SELF})\s+(?:also\s+|then\s+|further\s+)?(?:pre-?)?train(?:ed)?\s+$", re.I)
 # ... unless the sentence uses, runs or compares what it names: "we evaluate on MMLU, a benchmark"
 _BACKGROUND = re.compile(
     r"\b(?:use[sd]?|using|evaluat\w*|compar\w*|adopt\w*|employ\w*|leverag\w*|utili[sz]\w*|appl(?:y|ies|ied|ying)|"
@@ -154,7 +155,13 @@ def own_kind_appositive(sentence: str, at: int, end: int) -> bool:
     """Whether the name at [at, end) of the sentence is followed by ", a <...> theory/framework/..."
     and announced in the paper's own voice ("we ... via X, a ..."), with no verb of use, evaluation
     or comparison between the voice and the name."""
-    return _KIND_APPOSITIVE.match(sentence, end) is not None and own_voice(sentence, at)
+    kind = _KIND_APPOSITIVE.match(sentence, end)
+    if kind is None:
+        return False
+    # "we train Bee-8B, an 8B model on ...": a model the paper trains and describes is its own
+    return own_voice(sentence, at) or (
+        kind.group(0).lower().rstrip("s").endswith("model") and _WE_TRAIN.search(sentence, 0, at) is not None
+    )
 
 
 def title_run(sentence: str, at: int) -> tuple[int, int] | None:

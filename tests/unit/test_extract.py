@@ -308,6 +308,19 @@ def test_contributions_in_context(nlp, text, expected):
         ("We propose FedBPrompt, a federated method. FedBPrompt employs a prompt mechanism comprising: "
          "Holistic Full Body Prompts to suppress noise, and Body Part Alignment Prompts to capture details.",
          ["Body Part Alignment Prompts", "FedBPrompt", "Holistic Full Body Prompts"]),
+        # "our X" and "the proposed X" say so of any new name, a benchmark's too
+        ("Experiments on our CultureBench show consistent gains.", ["CultureBench"]),
+        ("Experiments on MMLU and our newly proposed AdvancedMath benchmark show gains.", ["AdvancedMath"]),
+        ("Evaluating the proposed solution on the LIDC-IDRI dataset shows gains.", []),
+        # the parts the paper's own framework, or its list of contributions, opens with
+        ("This framework comprises three specialized components: GuideLLM, a lightweight model; "
+         "SolverLLM, a larger model; and JudgeLLM, an automated evaluator.", ["GuideLLM", "JudgeLLM", "SolverLLM"]),
+        ("Our contributions are threefold: (1) UQ-Dataset and its pipeline; (2) UQ-Validators, "
+         "validation strategies; and (3) UQ-Platform, an open platform.", ["UQ-Platform", "UQ-Validators"]),
+        ("The model comprises three components: the encoder, the decoder and a head.", []),
+        # a model the paper trains and describes as a model
+        ("We train Bee-8B, an 8B model on our data.", ["Bee-8B"]),
+        ("We train Llama-3-8B, a strong open model, on our data.", []),
     ],
 )
 def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, expected):
