@@ -33,6 +33,7 @@ from kg.extract.generic import (
     is_not_a_concept,
 )
 from kg.extract.names import _VERSION_WORD, family_of, find_names
+from kg.extract.phrases import KIND_HEADS
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
@@ -567,7 +568,13 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 direct_pick = False
                 quoted = quoted_term(sent_text, contrib.start)
                 direct = _DIRECT_NAME.match(sent_text, contrib.start)
-                if direct and not quoted and _name_shaped(direct.group(1)):
+                if direct and not quoted and (
+                    _name_shaped(direct.group(1))
+                    # "we introduce Mouse, a specialized benchmark": a capitalised word the
+                    # appositive says is a benchmark, model, ... is a name, however plain
+                    or (direct.group(1).isalpha() and direct.group(1)[0].isupper() and direct.start(1) > 0
+                        and own_kind_appositive(sent_text, direct.start(1), direct.end(1)))
+                ):
                     # "we present Seed1.5-VL, a vision-language model": the object of the verb, with
                     # an appositive saying what it is, is the paper's own, whatever family it is of
                     pick = _span_candidate(store, s0 + direct.start(1), s0 + direct.end(1), direct.group(1))
@@ -598,6 +605,19 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                         pick = _span_candidate(store, at + token.start(1) - at, token.end(1), token.group(1))
                 if pick is None:
                     pick = first_new(lo, hi)
+                    glued = _GLUED_MODIFIER.match(full_text, pick.end) if pick is not None else None
+                    if glued is not None and _OBJECT_START.fullmatch(full_text, lo, pick.start):
+                        # "we introduce SEG-aware logit calibration": the name only modifies the
+                        # term the paper introduces, which is the whole phrase; "an FP8-based
+                        # training recipe" introduces neither FP8 nor a named term
+                        term = first_from(phrases, phrase_starts, glued.end(), glued.end() + 1)
+                        named_term = first_from(named, named_starts, glued.end(), glued.end() + 1)
+                        if named_term is not None:
+                            pick = named_term  # "kNN-based Latent Space Broadening (LSB)"
+                        elif term is None or _head_key(term.text) in _UNNAMED_HEADS or _modifies_kind_word(full_text, term.end):
+                            continue
+                        else:
+                            pick = _at_span(store, pick.start, term.end, full_text[pick.start : term.end], "phrases", term.score)
                 # unnamed: "we introduce derivation graphs, which ..."; but "we propose an RL
                 # framework for idea generation" names a known concept and no new one: nothing
                 if pick is None and not contrib.named_only:
@@ -820,6 +840,10 @@ _KIND_THEN_NAME = re.compile(
     r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
 )
 _TOKEN = re.compile(r"\s*([A-Za-z][\w.+-]*[\w+])")
+# "SEG-aware logit calibration": a name made a modifier (not "ULTRAEDITBENCH-the largest dataset")
+_GLUED_MODIFIER = re.compile(r"-(?!(?:the|a|an|and|or|which|that)\s)[a-z]{3,}\s+")
+_OBJECT_START = re.compile(r"\s*(?:(?:a|an|the|our)\s+)?(?:(?:novel|new|enhanced|simple|general|unified|principled)\s+)?")
+_UNNAMED_HEADS = GENERIC_HEADS | KIND_HEADS | {"model", "network", "function", "loss", "recipe", "module", "mechanism", "system", "algorithm", "architecture"}
 _MODIFIER_SUFFIX = re.compile(
     r"-(?:based|style|like|driven|guided|powered|aware|inspired|augmented|enhanced|assisted|centric|specific|"
     r"free|only|level|generated|derived|oriented|tuned)$",

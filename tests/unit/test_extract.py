@@ -321,6 +321,13 @@ def test_contributions_in_context(nlp, text, expected):
         # a model the paper trains and describes as a model
         ("We train Bee-8B, an 8B model on our data.", ["Bee-8B"]),
         ("We train Llama-3-8B, a strong open model, on our data.", []),
+        # a plain capitalised word the appositive says is a benchmark is a name
+        ("In this paper, we introduce Mouse, a specialized benchmark for slang.", ["Mouse"]),
+        # a name glued to a modifier only modifies what the paper introduces
+        ("Additionally, we introduce SEG-aware logit calibration, which integrates feedback.",
+         ["SEG-aware logit calibration"]),
+        ("In addition, we introduce an FP8-based training recipe and show that it works.", []),
+        ("We propose kNN-based Latent Space Broadening (LSB) to enhance efficiency.", ["LSB", "Latent Space Broadening"]),
     ],
 )
 def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, expected):
