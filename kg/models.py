@@ -50,7 +50,7 @@ class Mention:
 
     paper_id: str
     text: str  # surface form as written
-    start: int  # character offsets in Paper.abstract
+    start: int  # character offsets in Paper.abstract (in Paper.title for extractor "title")
     end: int
     type: str  # one of CONCEPT_TYPES
     role: str  # one of ROLES

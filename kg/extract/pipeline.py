@@ -101,6 +101,12 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
                 vocab_key=c.vocab_key,
             )
         )
+    title_name = doc.user_data.get("kg_title_name")
+    if title_name is not None:
+        # "OctoMed: Data Recipes for ...": a name only the title gives; its evidence is the
+        # title, and its offsets are the title's (the only mentions not in the abstract)
+        name, start, end, ctype = title_name
+        out.append(Mention(paper_id, name, start, end, ctype, "PROPOSES", "title", 0.9, doc.user_data["kg_title"]))
     return out
 
 

@@ -10,7 +10,8 @@ Nodes
             community_label
 Edges (MultiDiGraph, key = relationship type)
     Paper -[PROPOSES|USES|EVALUATES_ON|COMPARES_WITH|MENTIONS]-> Concept
-        evidence (sentence), start, end (offsets in the clean abstract), surface, extractor, score
+        evidence (sentence), start, end (offsets in the clean abstract; in the title when
+        extractor is "title"), surface, extractor, score
     Concept -[VARIANT_OF|IS_A]-> Concept     evidence
     Concept -[CO_OCCURS]-> Concept          weight (shared papers), association
 """

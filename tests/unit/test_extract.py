@@ -605,3 +605,35 @@ def test_phrase_heads_that_name_a_method_or_a_task():
     assert type_from_head("gated fusion") == "Method" and type_from_head("message passing") == "Method"
     assert type_from_head("multi-turn dialogue") == "Task" and type_from_head("visual puzzle") == "Task"
     assert type_from_head("visual evidence") == "Concept"
+
+
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        ("OctoMed: Data Recipes for Multimodal Medical Reasoning", ["OctoMed"]),
+        ("HybridQ: Hybrid Classical-Quantum Generative Adversarial Network", ["HybridQ"]),
+        ("Inside-Out: Hidden Factual Knowledge in LLMs", []),  # ordinary words: a hook, not a name
+        ("GPT-4o: A Study of Its Reasoning", []),  # a known model the paper studies
+        ("Reasoning Models: A Survey", []),  # no coined name
+    ],
+)
+def test_a_coined_name_only_the_title_gives_is_proposed_with_the_title_as_evidence(nlp, title, expected):
+    text = "We study data recipes for reasoning models and report gains."
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_title"] = title
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    found = [m for m in mentions_from_doc(doc, "p") if m.extractor == "title"]
+    assert [m.text for m in found] == expected
+    for m in found:
+        assert (m.role, m.sentence, title[m.start : m.end]) == ("PROPOSES", title, m.text)
+
+
+def test_a_title_name_the_abstract_writes_is_left_to_the_abstract(nlp):
+    text = "We present OctoMed, a medical reasoning model."
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_title"] = "OctoMed: Data Recipes for Medical Reasoning"
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    found = [(m.text, m.extractor, m.start) for m in mentions_from_doc(doc, "p") if m.role == "PROPOSES"]
+    assert found == [("OctoMed", "names", 11)]
