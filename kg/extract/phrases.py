@@ -50,6 +50,32 @@ def verb_shares() -> dict[str, float]:
     return {word: float(share) for word, share in _word_table("verb_share.tsv")}
 
 
+@functools.lru_cache(maxsize=1)
+def modifier_shares() -> dict[str, float]:
+    """Share of uses in front of a noun of hyphenated words that mostly modify one
+    ("multi-agent", "vision-language"), mined by tools/mine_modifier_share.py."""
+    return {word: float(share) for word, share in _word_table("modifier_share.tsv")}
+
+
+# a phrase that ends in a word standing this often in front of a noun, right before a noun, is
+# cut off: "coordinated multi-agent| framework", "satellite-specific vision-language| framework"
+MODIFIER_SHARE_CUT = 0.75
+
+
+def ends_in_modifier(text: str, after: str, lex: dict[str, str]) -> bool:
+    """Whether a phrase of several words ends in a hyphenated word that mostly modifies a
+    noun, and a noun follows it in the abstract (`after` is the text after the phrase)."""
+    if " " not in text:
+        return False
+    last = text.rsplit(" ", 1)[1].lower()
+    if "-" not in last or modifier_shares().get(last, 0.0) < MODIFIER_SHARE_CUT:
+        return False
+    nxt = _FOLLOWING_WORD.match(after)
+    return nxt is not None and tag_word(nxt.group(1), lex) in ("NOUN", "PROPN")
+
+
+_FOLLOWING_WORD = re.compile(r"[ \t]+([A-Za-z][A-Za-z]*)\b")
+
 # a word read as a verb this often is the verb of a clause where the context says so
 VERB_AFTER_SUBJECT = 0.15  # "the model excels", "improvements transfer"
 VERB_AFTER_CUE = 0.1  # "to reuse past experience", "which controls worst-case risk"

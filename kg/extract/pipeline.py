@@ -42,7 +42,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
     from kg.extract.generic import is_bare_modifier, is_not_a_concept
-    from kg.extract.phrases import lexicon
+    from kg.extract.phrases import ends_in_modifier, lexicon
     from kg.extract.roles import SentenceRoles
 
     cands = doc.user_data.get("kg", [])
@@ -61,6 +61,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             c.text, text[c.end : c.end + 40], None if c.vocab_key else lex
         ):
             continue
+        if c.extractor in ("phrases", "terms") and not c.proposed and ends_in_modifier(c.text, text[c.end : c.end + 40], lex):
+            continue  # "coordinated multi-agent| framework": the piece before the noun
         kept.append(c)
         cover_end = max(cover_end, c.end)
     sents = sentences(doc)
