@@ -737,6 +737,14 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     # "Our contributions are threefold: (1) ...": the parts of the paper's own work
                     own = _OWN_PARTS.match(sent_text)
                     colon = sent_text.find(":", own.end()) if own else -1
+                    subject = _SUBJECT.match(sent_text) if colon < 0 else None
+                    if subject is not None and subject.group(1) in proposed_names:
+                        # "GraphVLM investigates three complementary paradigms for ...: (1) VLM-as-Encoder,
+                        # ...": a list the paper's own contribution opens, as its subject
+                        counted = _COUNTED_LIST.search(sent_text, subject.end())
+                        colon = counted.end() - 1 if counted else -1
+                        if colon > 0 and _TESTED_ON.search(sent_text, subject.end(), colon):
+                            colon = -1  # "X ... has been validated on four benchmark datasets: A, B"
                     if colon < 0:
                         continue
                     comp = ("", colon + 1)
@@ -847,6 +855,9 @@ _PARTS_OF = re.compile(
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
     r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
+_SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
+_COUNTED_LIST = re.compile(r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\b[^.;:]{0,80}:")
+_TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 _OWN_PARTS = re.compile(
     r"(?:(?:This|Our|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
     r"pipeline|benchmark|dataset|agent|toolkit|suite|platform)\s+(?:also\s+)?(?:comprises|consists\s+of|includes|"

@@ -318,6 +318,12 @@ def test_contributions_in_context(nlp, text, expected):
         ("Our contributions are threefold: (1) UQ-Dataset and its pipeline; (2) UQ-Validators, "
          "validation strategies; and (3) UQ-Platform, an open platform.", ["UQ-Platform", "UQ-Validators"]),
         ("The model comprises three components: the encoder, the decoder and a head.", []),
+        # a list the paper's own contribution opens as the sentence's subject, unless it is tested on it
+        ("We propose GraphVLM, a benchmark. GraphVLM investigates three paradigms for integrating VLMs "
+         "with graphs: (1) VLM-as-Encoder, which enriches GNNs; and (2) VLM-as-Predictor, which predicts.",
+         ["GraphVLM", "VLM-as-Encoder", "VLM-as-Predictor"]),
+        ("We propose RE-TCN, a network. RE-TCN has been validated on four benchmark datasets: "
+         "NTU-RGB, Northwestern-UCLA, Kinetics and UAV-Human.", ["RE-TCN"]),
         # a model the paper trains and describes as a model
         ("We train Bee-8B, an 8B model on our data.", ["Bee-8B"]),
         ("We train Llama-3-8B, a strong open model, on our data.", []),
