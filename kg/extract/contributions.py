@@ -59,6 +59,12 @@ _CORE = re.compile(
     re.I,
 )
 _REFERRED = re.compile(r"\breferred\s+to\s+as\s+", re.I)
+_OWN_NAMING = re.compile(
+    r"\b(?:(?:which|that|what)\s+we\s+(?:call|term|name|dub|refer\s+to\s+as)"
+    r"|(?:herein(?:after)?|hereafter|henceforth)(?:\s+(?:referred\s+to\s+as|called|termed|named|denoted))?"
+    r"|referred\s+to\s+as(?=\s+[^,;.]{1,40}?\s+in\s+this\s+(?:work|paper|study)))\s+",
+    re.I,
+)
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed")
 
@@ -235,6 +241,12 @@ def find_contributions(sentence: str) -> list[Contribution]:
         for m in _CORE.finditer(sentence):
             end = min(len(sentence), m.end() + 60)
             found.append(Contribution(m.end(), end, type_from_clause(sentence[m.end() : end + 20]), -1, named_only=True))
+    if low is None or " we " in low or "here" in low or "in this " in low:
+        # "a model which we call X", "the corpus (referred to as ADC-2026 in this work)": the
+        # paper naming something is the paper introducing it
+        for m in _OWN_NAMING.finditer(sentence):
+            if not any(c.start <= m.end() < c.end for c in found):
+                found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
     if found and (low is None or "referred" in low):
         # "... proposes a method to extract them, referred to as X": named after the announcement
         for m in _REFERRED.finditer(sentence, found[0].start):

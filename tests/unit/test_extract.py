@@ -322,6 +322,10 @@ def test_contributions_in_context(nlp, text, expected):
         ("We propose GraphVLM, a benchmark. GraphVLM investigates three paradigms for integrating VLMs "
          "with graphs: (1) VLM-as-Encoder, which enriches GNNs; and (2) VLM-as-Predictor, which predicts.",
          ["GraphVLM", "VLM-as-Encoder", "VLM-as-Predictor"]),
+        # naming something is introducing it
+        ("The system ships with the adversarial corpus (referred to as ADC-2026 in this work).", ["ADC-2026"]),
+        ("We detect unactivated layers (which we refer to as Voids) with a probe.", ["Voids"]),
+        ("Prior work used a corpus referred to as C4 by its authors.", []),
         ("We propose RE-TCN, a network. RE-TCN has been validated on four benchmark datasets: "
          "NTU-RGB, Northwestern-UCLA, Kinetics and UAV-Human.", ["RE-TCN"]),
         # a model the paper trains and describes as a model
