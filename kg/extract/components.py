@@ -672,7 +672,11 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     window = [c for c in window if not (c.end <= described.end() and _before_kind_word(full_text, c.end))]
                 # a name the abstract already used before this sentence is background ("a method
                 # that densifies the reward of GRPO" after "Group Relative Policy Optimization (GRPO)")
+                # "GLACIA (Glacial LAke segmentation with ...)": the parenthesis after the pick spells it out
+                spelled = _SPELLED_OUT.match(full_text, pick.end)
                 for c in window:
+                    if spelled is not None and c.end <= spelled.end() and c.extractor != "definition":
+                        continue
                     if (
                         c is not pick and _coined(c, families) and first_seen[c.text] >= s0 and not inside_phrase(c)
                         and c.text not in pick.text.split("-")  # "KOA" after "CLIP-KOA" is its domain
@@ -858,6 +862,7 @@ _PARTS_OF = re.compile(
 _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
 _COUNTED_LIST = re.compile(r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\b[^.;:]{0,80}:")
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
+_SPELLED_OUT = re.compile(r"\s*\((?=[^()]*\s)[^()]{3,120}\)")  # two words or more
 _OWN_PARTS = re.compile(
     r"(?:(?:This|Our|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
     r"pipeline|benchmark|dataset|agent|toolkit|suite|platform)\s+(?:also\s+)?(?:comprises|consists\s+of|includes|"
@@ -1013,7 +1018,7 @@ _LIST_ITEM_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;]|—|--|which\b|that\b)")
 _REUSE_CUE = re.compile(
     r"\b(?:outperform\w*|surpass\w*|than|compared|versus|vs\.|such as|like|including|based on|built on|"
     r"using|uses|via|on top of|over|against|from|across|on|extends|extending|leverag\w*|employ\w*|utiliz\w*|"
-    r"adopt\w*|inspired|within)\b",
+    r"adopt\w*|inspired|within|grounded in|(?:extension|variant|version|adaptation|generali[sz]ation) of)\b",
     re.I,
 )
 

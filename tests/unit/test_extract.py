@@ -322,6 +322,11 @@ def test_contributions_in_context(nlp, text, expected):
         ("We propose GraphVLM, a benchmark. GraphVLM investigates three paradigms for integrating VLMs "
          "with graphs: (1) VLM-as-Encoder, which enriches GNNs; and (2) VLM-as-Predictor, which predicts.",
          ["GraphVLM", "VLM-as-Encoder", "VLM-as-Predictor"]),
+        # the words spelling out a proposed name, and what it extends, are not new names
+        ("We propose H-ADAPTS (Hashtag recommendAtion by Detecting and adAPting to Trend Shifts), "
+         "a BERT-based recommender.", ["H-ADAPTS"]),
+        ("We introduce PhyLAA-X, a novel physics-conditioned extension of Localized Artifact Attention (LAA-X).",
+         ["PhyLAA-X"]),
         # naming something is introducing it
         ("The system ships with the adversarial corpus (referred to as ADC-2026 in this work).", ["ADC-2026"]),
         ("We detect unactivated layers (which we refer to as Voids) with a probe.", ["Voids"]),
