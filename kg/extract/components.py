@@ -645,7 +645,13 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     not quoted
                     and pick.extractor not in ("names", "definition")
                     and pick.text.islower()  # "the Right-to-Act protocol" is named
-                    and _head_key(pick.text) in GENERIC_HEADS
+                    and (
+                        _head_key(pick.text) in GENERIC_HEADS
+                        # "we establish a formal link", "we design a decoupled thinking trace": a
+                        # phrase after "a" describes one instance and names no new concept ("we
+                        # introduce derivation graphs, which ..." does)
+                        or (pick.text not in definitions and _INDEFINITE.match(full_text, lo) is not None)
+                    )
                 )
                 picks = [] if unnamed else [pick]
                 ctype = _appositive_type(full_text, pick.end) or (
@@ -863,6 +869,7 @@ _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then
 _COUNTED_LIST = re.compile(r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\b[^.;:]{0,80}:")
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 _SPELLED_OUT = re.compile(r"\s*\((?=[^()]*\s)[^()]{3,120}\)")  # two words or more
+_INDEFINITE = re.compile(r"\s*(?:a|an|the\s+first|one)\s", re.I)
 _OWN_PARTS = re.compile(
     r"(?:(?:This|Our|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
     r"pipeline|benchmark|dataset|agent|toolkit|suite|platform)\s+(?:also\s+)?(?:comprises|consists\s+of|includes|"
