@@ -33,7 +33,7 @@ from kg.extract.generic import (
     is_not_a_concept,
 )
 from kg.extract.names import _VERSION_WORD, family_of, find_names
-from kg.extract.phrases import KIND_HEADS, lexicon
+from kg.extract.phrases import KIND_HEADS, lexicon, tag_word
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
@@ -813,6 +813,21 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             title_only = _title_only_name(title, text, vocab)
             if title_only is not None:
                 doc.user_data["kg_title_name"] = title_only
+        head = _TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
+        if head is not None and _names_a_thing(head.group(1), vocab):
+            # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
+            # noun phrase in title case names what the paper brings
+            key = norm_key(head.group(1))
+            uses = [c for c in store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
+            if uses:
+                _mark_proposed(min(uses, key=lambda c: c.start), type_from_clause(head.string[head.end() :][:60]), definitions, applied)
+            elif key not in norm_key(text) and _coined_head(head.group(1)):
+                # only the title names it: a coined word must say it is a name ("Self-Improving
+                # Pretraining"), plain title words are too often a hook ("Mixed Signals")
+                subtitle = head.string[head.end() :]
+                doc.user_data["kg_title_name"] = (
+                    head.group(1), head.start(1), head.end(1), type_from_clause(subtitle[:60]) or "Method",
+                )
         return doc
 
     return contributions
@@ -831,6 +846,48 @@ def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, 
     subtitle = title.string[title.end() :]
     kind = "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
     return name, title.start(1), title.end(1), kind
+
+
+_TITLE_HEAD = re.compile(r"^\s*((?:[A-Z0-9][\w-]*\s+){1,4}[A-Z0-9][\w-]*)\s*:\s")
+_TITLE_HOOK_WORDS = frozenset(
+    "a an the of for to in on at by with without from into over under via vs versus and or not no is are be "
+    "can do does have has towards toward beyond through when where what why how which who while anything "
+    "everything something nothing all more less after before".split()
+)
+
+
+def _names_a_thing(head: str, vocab) -> bool:
+    """A title's lead-in that names a thing ("Activation Manifold Projection", "Script Gap"),
+    not a hook ("Beyond Accuracy", "Where Culture Fades", "Evaluating Explanations")."""
+    words = head.split()
+    if any(w.lower() in _TITLE_HOOK_WORDS for w in words):
+        return False
+    lex = lexicon()
+    first, last = words[0].lower(), words[-1].lower()
+    if lex.get(first) in ("VERB", "ADV", "PRON", "DET") or (
+        first.endswith(("ing", "ly")) and "-" not in first and lex.get(first) != "NOUN"
+    ):
+        return False  # "Exploring ...", "Demystifying OPD", "Symbolically ..." ("Shopping Reasoning Bench" names)
+    if lex.get(last, "NOUN") not in ("NOUN", "PROPN"):
+        return False
+    key = norm_key(head)
+    return vocab.lookup(head) is None and not is_generic_phrase(key.split())
+
+
+def _coined_head(head: str) -> bool:
+    """A title lead-in with a coined word ("ASP-Assisted", "L0-Reasoning", "MFA") and no verb
+    ("Vision Transformers Exhibit ...", "RANSAC Revisited")."""
+    lex = lexicon()
+    words = head.split()
+    if any(tag_word(w, lex) == "VERB" for w in words if "-" not in w) or (
+        words[0].endswith("ing") and "-" not in words[0]  # "Rethinking Few-Shot Fusion"
+    ) or tag_word(words[-1], lex) == "NUM":  # "SemEval-2025 Task 3"
+        return False
+    return any(
+        (("-" in w and not _plain_words(w)) or any(c.isdigit() for c in w) or (len(w) > 1 and w.isupper())
+         or any(c.isupper() for c in w[1:]))
+        for w in words
+    )
 
 
 def _plain_words(name: str) -> bool:

@@ -672,3 +672,28 @@ def test_a_phrase_cut_off_before_the_noun_its_last_word_modifies_is_no_mention(n
     assert ends_in_modifier("coordinated multi-agent", " framework for", lexicon())
     assert not ends_in_modifier("coordinated multi-agent", ", and", lexicon())
     assert not ends_in_modifier("full fine-tuning", " methods", lexicon())
+
+
+@pytest.mark.parametrize(
+    "title, text, expected",
+    [
+        # the abstract uses the term the title opens with: that use is the contribution
+        ("Self-Commitment Latency: A Reward-Free Probe", "This paper proposes an alternative, self-commitment "
+         "latency, which measures how early a context commits to an answer.", [("self-commitment latency", "phrases")]),
+        # only the title names it, with a coined word
+        ("Self-Improving Pretraining: Using Post-Trained Models", "We study pretraining with rewards.",
+         [("Self-Improving Pretraining", "title")]),
+        # hooks, plain words, verbs
+        ("Beyond Accuracy: A Cognitive Load Framework", "We study pretraining with rewards.", []),
+        ("Mixed Signals: Decoding VLMs", "We study pretraining with rewards.", []),
+        ("RANSAC Revisited: An Improved Algorithm", "We study pretraining with rewards.", []),
+        ("Rethinking Few-Shot Fusion: A Study", "We study pretraining with rewards.", []),
+    ],
+)
+def test_a_title_that_opens_with_a_name_for_a_thing_proposes_it(nlp, title, text, expected):
+    doc = nlp.make_doc(text)
+    doc.user_data["kg_title"] = title
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    got = [(m.text, m.extractor) for m in mentions_from_doc(doc, "p") if m.role == "PROPOSES"]
+    assert [(t.lower(), e) for t, e in got] == [(t.lower(), e) for t, e in expected]
