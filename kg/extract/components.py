@@ -923,7 +923,6 @@ _PARTS_OF = re.compile(
     r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
 _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
-_COUNTED_LIST = re.compile(r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\b[^.;:]{0,80}:")
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 _SPELLED_OUT = re.compile(r"\s*\((?=[^()]*\s)[^()]{3,120}\)")  # two words or more
 _INDEFINITE = re.compile(r"\s*(?:a|an|the\s+first|one)\s", re.I)
@@ -936,9 +935,9 @@ _OWN_PARTS = re.compile(
 _PARTS_LIST = re.compile(r"\b(?:comprising|consisting\s+of|including|composed\s+of)\s*:|:\s*(?=\(?(?:i|1|a)\)\s)")
 _LIST_ITEM_START = re.compile(r"(?:[:;,]|\band)\s*(?:\(?(?:i{1,3}|iv|v|\d|[a-e])\)\s*)?(?:and\s+)?")
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
-_ANNOUNCED_LIST = re.compile(
-    r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*:"
-)
+_COUNTED = r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s"  # "three key components"
+_ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
+_COUNTED_LIST = re.compile(_COUNTED + r"\b[^.;:]{0,80}:")  # "three paradigms for integrating X with Y:"
 _PROPOSED_BEFORE = re.compile(
     # "the proposed training recipe (REPA-E)"; not "the proposed solution on the LIDC-IDRI dataset"
     r"\b(?:the|our)\s+(?:newly\s+)?proposed\s+(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|"
