@@ -33,7 +33,7 @@ from kg.extract.generic import (
     is_not_a_concept,
 )
 from kg.extract.names import _VERSION_WORD, family_of, find_names
-from kg.extract.phrases import KIND_HEADS, lexicon, tag_word
+from kg.extract.phrases import KIND_HEADS, lexicon, noun_phrases, tag_word
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
@@ -813,6 +813,8 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             title_only = _title_only_name(title, text, vocab)
             if title_only is not None:
                 doc.user_data["kg_title_name"] = title_only
+        if doc.user_data.get("kg_title"):
+            doc.user_data["kg_title_phrases"] = _title_phrases(doc.user_data["kg_title"], text)
         head = _TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
         if head is not None and _names_a_thing(head.group(1), vocab):
             # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
@@ -872,6 +874,49 @@ def _names_a_thing(head: str, vocab) -> bool:
         return False
     key = norm_key(head)
     return vocab.lookup(head) is None and not is_generic_phrase(key.split())
+
+
+_TITLE_PHRASE_START = re.compile(r"(?:^|[:,;(]|\s-|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using|under|into|as)\s)\s*$", re.I)
+# the title goes on with the same name: "Speculative Tree| Decoding", "Joint Frame|, Channel, and
+# Feature Adaptation", "Self-adaptive Generation| of Task Plan Explanations"
+_TITLE_PHRASE_GOES_ON = re.compile(r"\s*(?:[A-Z]|,|(?:and|or|of|&)\s)")
+
+
+def _title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
+    """(phrase, start, end, type) of the terms a title names that its abstract never writes
+    ("Multi-Source Data Fusion" in "Signals from the Floods: ... through Multi-Source Data
+    Fusion"): titles are dense with a paper's key concepts."""
+    from kg.extract.tokenizer import scan
+
+    lex = lexicon()
+    found = []
+    abstract_low = None
+    toks, sents = scan(title)
+    for _a, _b, i, j in sents:
+        for start, end, words, _weak in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
+            phrase = title[start:end]
+            if (
+                len(words) < 2 or is_generic_phrase(words) or _head_key(phrase) in GENERIC_HEADS
+                or (words[0].endswith("ing") and "-" not in words[0])  # "Setting Temperature", "Training LLM Agents"
+                or not _TITLE_PHRASE_START.search(title, 0, start)  # "Language Models" of "Large Language Models"
+                or _TITLE_PHRASE_GOES_ON.match(title, end)
+                or is_not_a_concept(phrase)
+            ):
+                continue
+            if abstract_low is None:
+                abstract_low = f" {_plain_form(text)} "
+            if f" {_plain_form(phrase).rstrip('s')}" in abstract_low:
+                continue  # the abstract writes it (in any case, number or hyphenation)
+            found.append((phrase, start, end, type_from_head(_head_key(phrase)) or "Concept"))
+    return found
+
+
+def _plain_form(text: str) -> str:
+    """Lower case, hyphens as spaces, one space between words: a cheap form for containment tests."""
+    return " ".join(_PLAIN_SPLIT.split(text.lower()))
+
+
+_PLAIN_SPLIT = re.compile(r"[\s\-\u2010-\u2013]+")
 
 
 def _coined_head(head: str) -> bool:

@@ -642,7 +642,7 @@ def test_a_coined_name_only_the_title_gives_is_proposed_with_the_title_as_eviden
     doc.user_data["kg_title"] = title
     for _name, proc in nlp.pipeline:
         doc = proc(doc)
-    found = [m for m in mentions_from_doc(doc, "p") if m.extractor == "title"]
+    found = [m for m in mentions_from_doc(doc, "p") if m.extractor == "title" and m.role == "PROPOSES"]
     assert [m.text for m in found] == expected
     for m in found:
         assert (m.role, m.sentence, title[m.start : m.end]) == ("PROPOSES", title, m.text)
@@ -697,3 +697,28 @@ def test_a_title_that_opens_with_a_name_for_a_thing_proposes_it(nlp, title, text
         doc = proc(doc)
     got = [(m.text, m.extractor) for m in mentions_from_doc(doc, "p") if m.role == "PROPOSES"]
     assert [(t.lower(), e) for t, e in got] == [(t.lower(), e) for t, e in expected]
+
+
+def test_a_term_only_the_title_names_is_mentioned_with_the_title_as_evidence(nlp):
+    title = "Signals from the Floods: Disaster Analysis through Multi-Source Data Fusion for Large Language Models"
+    doc = nlp.make_doc("We study floods with tweets. Disaster analysis helps responders.")
+    doc.user_data["kg_title"] = title
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    found = [(m.text, m.role, title[m.start : m.end]) for m in mentions_from_doc(doc, "p") if m.extractor == "title"]
+    # "disaster analysis" is in the abstract, "Language Models" is a piece of "Large Language Models"
+    assert found == [("Multi-Source Data Fusion", "MENTIONS", "Multi-Source Data Fusion")]
+
+
+def test_title_phrases_skip_gerund_openers_and_generic_heads():
+    from kg.extract.components import _title_phrases
+
+    assert _title_phrases("Setting Temperature: Training Retrievers for Search", "We study search.") == []
+    assert _title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study LLMs.") == [
+        ("Hallucination Mitigation", 25, 49, "Concept")
+    ]
+    assert _title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study hallucination mitigation.") == []
+    # a piece of a longer title name: cut before a capital, a list or "of"/"and"
+    for title in ("Speculative Tree Decoding", "Joint Frame, Channel, and Feature Adaptation for Video",
+                  "Joint Transcription and Decryption of Ciphers", "N-Qubit Theory of Mind"):
+        assert _title_phrases(title, "") == [], title

@@ -56,17 +56,15 @@ def test_build_is_deterministic(tmp_path):
         assert x.read_bytes() == y.read_bytes(), x.name
 
 
-def _judgements(*names: str) -> dict:
-    """The rounds of validity judging of one set, later rounds covering links added since."""
-    return merge_judgements(*(json.loads((GOLD / n).read_text(encoding="utf-8")) for n in names))
+def _judgements(prefix: str) -> dict:
+    """Every round of validity judging of one set (`<prefix>_judged*.json`), later rounds
+    covering the links added since, as the README's `kg eval --judged` commands take them."""
+    return merge_judgements(*(json.loads(p.read_text(encoding="utf-8")) for p in sorted(GOLD.glob(f"{prefix}_judged*.json"))))
 
 
 def test_seed_scores_do_not_regress(seed_graph):
     """Floors a little under today's figures (see README); raise them as extraction improves."""
-    judged = _judgements(
-        "seeds_judged.json", "seeds_judged_ranker.json", "seeds_judged_round3.json", "seeds_judged_round4.json",
-        "seeds_judged_round5.json",
-    )
+    judged = _judgements("seeds")
     r = evaluate(seed_graph, load_gold(GOLD / "seeds_gold.json"), judged)
     assert r["papers"] == 38 and not r["unmatched_papers"]
     assert r["precision_judged"] >= 0.90 and r["unjudged_links"] <= 10
@@ -82,30 +80,27 @@ def test_seed_scores_do_not_regress(seed_graph):
 
 def test_unseen_sample_scores_do_not_regress():
     G = build_graph([str(GOLD / "arxiv40.jsonl")])
-    judged = _judgements(
-        "arxiv40_judged.json", "arxiv40_judged_ranker.json", "arxiv40_judged_round3.json", "arxiv40_judged_round4.json",
-        "arxiv40_judged_round5.json",
-    )
+    judged = _judgements("arxiv40")
     r = evaluate(G, load_gold(GOLD / "arxiv40_gold.json"), judged)
     assert r["precision_judged"] >= 0.92 and r["unjudged_links"] <= 10
     assert r["papers"] == 40
     assert r["recall"] >= 0.71
     assert r["recall_partial"] >= 0.80
     assert r["precision_vs_gold_keys"] >= 0.72
-    assert r["contributions_found"] >= 0.78
+    assert r["contributions_found"] >= 0.90
 
 
 def test_weak_link_precision_does_not_regress():
     """Phrase, term and noun links on 300 random arXiv abstracts (tests/data/weak_links): the
-    share judged valid, a floor a little under today's 0.848."""
+    share judged valid (title links too, since round 9), a floor a little under today's 0.854."""
     weak = ROOT / "tests" / "data" / "weak_links"
     G = build_graph([str(weak / "sample300.jsonl")])
     judged = merge_judgements(*(json.loads(p.read_text(encoding="utf-8")) for p in sorted(weak.glob("judged*.json"))))
     r = evaluate(G, load_gold(weak / "sample300_papers.json"), judged)
     assert r["papers"] == 300 and not r["unmatched_papers"]
-    weak_links = sum(1 for _p, _c, d in G.edges(data=True) if d.get("extractor") in ("phrases", "terms", "nouns"))
+    weak_links = sum(1 for _p, _c, d in G.edges(data=True) if d.get("extractor") in ("phrases", "terms", "nouns", "title"))
     assert r["judged_links"] >= weak_links - 40  # only weak links were judged; few are new
-    assert r["precision_judged"] >= 0.83
+    assert r["precision_judged"] >= 0.84
 
 
 def test_parallel_extraction_gives_the_same_graph(seed_graph):
