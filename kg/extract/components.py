@@ -33,7 +33,8 @@ from kg.extract.generic import (
     is_not_a_concept,
 )
 from kg.extract.names import _VERSION_WORD, family_of, find_names
-from kg.extract.phrases import KIND_HEADS, lexicon, noun_phrases, tag_word
+from kg.extract.phrases import KIND_HEADS
+from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
@@ -814,16 +815,16 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             if title_only is not None:
                 doc.user_data["kg_title_name"] = title_only
         if doc.user_data.get("kg_title"):
-            doc.user_data["kg_title_phrases"] = _title_phrases(doc.user_data["kg_title"], text)
-        head = _TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
-        if head is not None and _names_a_thing(head.group(1), vocab):
+            doc.user_data["kg_title_phrases"] = title_phrases(doc.user_data["kg_title"], text)
+        head = TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
+        if head is not None and names_a_thing(head.group(1), vocab):
             # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
             # noun phrase in title case names what the paper brings
             key = norm_key(head.group(1))
             uses = [c for c in store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
             if uses:
                 _mark_proposed(min(uses, key=lambda c: c.start), type_from_clause(head.string[head.end() :][:60]), definitions, applied)
-            elif key not in norm_key(text) and _coined_head(head.group(1)):
+            elif key not in norm_key(text) and coined_head(head.group(1)):
                 # only the title names it: a coined word must say it is a name ("Self-Improving
                 # Pretraining"), plain title words are too often a hook ("Mixed Signals")
                 subtitle = head.string[head.end() :]
@@ -839,7 +840,7 @@ def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, 
     """(name, start, end, type) of the coined name a title opens with ("OctoMed: Data Recipes
     for ...") when the abstract never writes it: the paper's own system, named only there."""
     name = title.group(1)
-    if name.lower() in text.lower() or not _name_shaped(name) or _plain_words(name):
+    if name.lower() in text.lower() or not _name_shaped(name) or plain_words(name):
         return None  # in the abstract the other rules decide; "Inside-Out: ..." is a hook
     if vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families):
         return None  # "GPT-4o: ..." studies a known model
@@ -848,98 +849,6 @@ def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, 
     subtitle = title.string[title.end() :]
     kind = "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
     return name, title.start(1), title.end(1), kind
-
-
-_TITLE_HEAD = re.compile(r"^\s*((?:[A-Z0-9][\w-]*\s+){1,4}[A-Z0-9][\w-]*)\s*:\s")
-_TITLE_HOOK_WORDS = frozenset(
-    "a an the of for to in on at by with without from into over under via vs versus and or not no is are be "
-    "can do does have has towards toward beyond through when where what why how which who while anything "
-    "everything something nothing all more less after before".split()
-)
-
-
-def _names_a_thing(head: str, vocab) -> bool:
-    """A title's lead-in that names a thing ("Activation Manifold Projection", "Script Gap"),
-    not a hook ("Beyond Accuracy", "Where Culture Fades", "Evaluating Explanations")."""
-    words = head.split()
-    if any(w.lower() in _TITLE_HOOK_WORDS for w in words):
-        return False
-    lex = lexicon()
-    first, last = words[0].lower(), words[-1].lower()
-    if lex.get(first) in ("VERB", "ADV", "PRON", "DET") or (
-        first.endswith(("ing", "ly")) and "-" not in first and lex.get(first) != "NOUN"
-    ):
-        return False  # "Exploring ...", "Demystifying OPD", "Symbolically ..." ("Shopping Reasoning Bench" names)
-    if lex.get(last, "NOUN") not in ("NOUN", "PROPN"):
-        return False
-    key = norm_key(head)
-    return vocab.lookup(head) is None and not is_generic_phrase(key.split())
-
-
-_TITLE_PHRASE_START = re.compile(r"(?:^|[:,;(]|\s-|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using|under|into|as)\s)\s*$", re.I)
-# the title goes on with the same name: "Speculative Tree| Decoding", "Joint Frame|, Channel, and
-# Feature Adaptation", "Self-adaptive Generation| of Task Plan Explanations"
-_TITLE_PHRASE_GOES_ON = re.compile(r"\s*(?:[A-Z]|,|(?:and|or|of|&)\s)")
-
-
-def _title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
-    """(phrase, start, end, type) of the terms a title names that its abstract never writes
-    ("Multi-Source Data Fusion" in "Signals from the Floods: ... through Multi-Source Data
-    Fusion"): titles are dense with a paper's key concepts."""
-    from kg.extract.tokenizer import scan
-
-    lex = lexicon()
-    found = []
-    abstract_low = None
-    toks, sents = scan(title)
-    for _a, _b, i, j in sents:
-        for start, end, words, _weak in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
-            phrase = title[start:end]
-            if (
-                len(words) < 2 or is_generic_phrase(words) or _head_key(phrase) in GENERIC_HEADS
-                or (words[0].endswith("ing") and "-" not in words[0])  # "Setting Temperature", "Training LLM Agents"
-                or not _TITLE_PHRASE_START.search(title, 0, start)  # "Language Models" of "Large Language Models"
-                or _TITLE_PHRASE_GOES_ON.match(title, end)
-                or is_not_a_concept(phrase)
-            ):
-                continue
-            if abstract_low is None:
-                abstract_low = f" {_plain_form(text)} "
-            if f" {_plain_form(phrase).rstrip('s')}" in abstract_low:
-                continue  # the abstract writes it (in any case, number or hyphenation)
-            found.append((phrase, start, end, type_from_head(_head_key(phrase)) or "Concept"))
-    return found
-
-
-def _plain_form(text: str) -> str:
-    """Lower case, hyphens as spaces, one space between words: a cheap form for containment tests."""
-    return " ".join(_PLAIN_SPLIT.split(text.lower()))
-
-
-_PLAIN_SPLIT = re.compile(r"[\s\-\u2010-\u2013]+")
-
-
-def _coined_head(head: str) -> bool:
-    """A title lead-in with a coined word ("ASP-Assisted", "L0-Reasoning", "MFA") and no verb
-    ("Vision Transformers Exhibit ...", "RANSAC Revisited")."""
-    lex = lexicon()
-    words = head.split()
-    if any(tag_word(w, lex) == "VERB" for w in words if "-" not in w) or (
-        words[0].endswith("ing") and "-" not in words[0]  # "Rethinking Few-Shot Fusion"
-    ) or tag_word(words[-1], lex) == "NUM":  # "SemEval-2025 Task 3"
-        return False
-    return any(
-        (("-" in w and not _plain_words(w)) or any(c.isdigit() for c in w) or (len(w) > 1 and w.isupper())
-         or any(c.isupper() for c in w[1:]))
-        for w in words
-    )
-
-
-def _plain_words(name: str) -> bool:
-    """A hyphenation of ordinary words ("Inside-Out", "Logic-in-Frames"), not a coined name."""
-    lex = lexicon()
-    parts = name.split("-")
-    return len(parts) > 1 and all(p.isalpha() and (p.islower() or p.istitle()) and p.lower() in lex for p in parts)
 
 
 # the verb's object, one name-like token, then ", a ..." or "(": "we present Seed1.5-VL, a ..."

@@ -711,14 +711,14 @@ def test_a_term_only_the_title_names_is_mentioned_with_the_title_as_evidence(nlp
 
 
 def test_title_phrases_skip_gerund_openers_and_generic_heads():
-    from kg.extract.components import _title_phrases
+    from kg.extract.titles import title_phrases
 
-    assert _title_phrases("Setting Temperature: Training Retrievers for Search", "We study search.") == []
-    assert _title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study LLMs.") == [
+    assert title_phrases("Setting Temperature: Training Retrievers for Search", "We study search.") == []
+    assert title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study LLMs.") == [
         ("Hallucination Mitigation", 25, 49, "Concept")
     ]
-    assert _title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study hallucination mitigation.") == []
+    assert title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study hallucination mitigation.") == []
     # a piece of a longer title name: cut before a capital, a list or "of"/"and"
     for title in ("Speculative Tree Decoding", "Joint Frame, Channel, and Feature Adaptation for Video",
                   "Joint Transcription and Decryption of Ciphers", "N-Qubit Theory of Mind"):
-        assert _title_phrases(title, "") == [], title
+        assert title_phrases(title, "") == [], title
