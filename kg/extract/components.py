@@ -34,6 +34,7 @@ from kg.extract.generic import (
 )
 from kg.extract.names import _VERSION_WORD, family_of, find_names
 from kg.extract.phrases import KIND_HEADS
+from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
@@ -150,11 +151,6 @@ def _known_acronym(vocab, short: str, long_form: str) -> bool:
     key, known = norm_key(long_form), norm_key(entry.name)
     # "reinforcement learning with human feedback (RLHF)": the same content words say it too
     return f" {key}".endswith(f" {known}") or content_words(key) == content_words(known)
-
-
-def _head_key(text: str) -> str:
-    words = text.lower().replace("-", " ").split()
-    return singular(words[-1]) if words else ""
 
 
 @Language.factory("kg_names", default_config={"vocab_file": None})

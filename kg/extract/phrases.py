@@ -50,6 +50,12 @@ def verb_shares() -> dict[str, float]:
     return {word: float(share) for word, share in _word_table("verb_share.tsv")}
 
 
+def head_word(text: str) -> str:
+    """The singular last word of a phrase, hyphen parts split: "vision-language models" -> "model"."""
+    words = text.lower().replace("-", " ").split()
+    return singular(words[-1]) if words else ""
+
+
 @functools.lru_cache(maxsize=1)
 def modifier_shares() -> dict[str, float]:
     """Share of uses in front of a noun of hyphenated words that mostly modify one

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concept
-from kg.extract.phrases import lexicon, noun_phrases, tag_word
+from kg.extract.phrases import head_word, lexicon, noun_phrases, tag_word
 from kg.extract.tokenizer import scan
 from kg.extract.typing_rules import type_from_head
-from kg.resolve.normalize import norm_key, singular
+from kg.resolve.normalize import norm_key
 
 TITLE_HEAD = re.compile(r"^\s*((?:[A-Z0-9][\w-]*\s+){1,4}[A-Z0-9][\w-]*)\s*:\s")
 _TITLE_HOOK_WORDS = frozenset(
@@ -63,7 +63,7 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
         for start, end, words, _weak in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
             phrase = title[start:end]
             if (
-                len(words) < 2 or is_generic_phrase(words) or _head_word(phrase) in GENERIC_HEADS
+                len(words) < 2 or is_generic_phrase(words) or head_word(phrase) in GENERIC_HEADS
                 or (words[0].endswith("ing") and "-" not in words[0])  # "Setting Temperature", "Training LLM Agents"
                 or not _TITLE_PHRASE_START.search(title, 0, start)  # "Language Models" of "Large Language Models"
                 or _TITLE_PHRASE_GOES_ON.match(title, end)
@@ -74,7 +74,7 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
                 abstract_low = f" {_plain_form(text)} "
             if f" {_plain_form(phrase).rstrip('s')}" in abstract_low:
                 continue  # the abstract writes it (in any case, number or hyphenation)
-            found.append((phrase, start, end, type_from_head(_head_word(phrase)) or "Concept"))
+            found.append((phrase, start, end, type_from_head(head_word(phrase)) or "Concept"))
     return found
 
 
@@ -107,8 +107,3 @@ def plain_words(name: str) -> bool:
     lex = lexicon()
     parts = name.split("-")
     return len(parts) > 1 and all(p.isalpha() and (p.islower() or p.istitle()) and p.lower() in lex for p in parts)
-
-
-def _head_word(phrase: str) -> str:
-    words = phrase.lower().replace("-", " ").split()
-    return singular(words[-1]) if words else ""

@@ -330,7 +330,7 @@ def test_contributions_in_context(nlp, text, expected):
         # an unnamed phrase after "a" describes one instance; a bare one names a new concept
         ("Motivated by this pattern, we establish a formal link between reasoning and latency.", []),
         ("In this work, we introduce derivation graphs, which represent how rules are applied.", ["derivation graphs"]),
-        ("We develop a modular, extensible library (RDTL) with configurable pipelines.", ["RDTL"]),
+        ("We develop a modular, extensible Python library (RDTL) with configurable pipelines.", ["RDTL"]),
         # naming something is introducing it
         ("The system ships with the adversarial corpus (referred to as ADC-2026 in this work).", ["ADC-2026"]),
         ("We detect unactivated layers (which we refer to as Voids) with a probe.", ["Voids"]),
