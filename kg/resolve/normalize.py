@@ -143,6 +143,12 @@ def content_words(key: str) -> frozenset[str]:
 _GLUED_PREFIX = re.compile(r"\b(pre|post|fine|multi|non|semi)(?=(?:train|tun|modal|linear|supervis|process|defin|fill)\w*\b)")
 
 
+def run_together(key: str) -> str:
+    """A key with its words run together: "u net" and "unet", "multi class" and "multiclass",
+    "llama 3" and "llama3" are one spelling apart."""
+    return key.replace(" ", "")
+
+
 def unglue(key: str) -> str:
     """A key with glued bound prefixes written apart: "pretrained model" -> "pre trained model"."""
     if "pre" in key or "fine" in key or "multi" in key or "non" in key or "semi" in key or "post" in key:

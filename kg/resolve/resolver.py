@@ -21,7 +21,7 @@ from kg.extract.phrases import KIND_HEADS
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, unglue
+from kg.resolve.normalize import content_words, norm_key, run_together, singular_surface, slug, unglue
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
@@ -120,6 +120,27 @@ class _Tails:
         return key in self.tails
 
 
+def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str]) -> None:
+    """Move the tallies of every key in `target` to the key it maps to, and note the move in
+    `moved` (composed with earlier moves); the mentions follow in one pass (`_moved_keys`)."""
+    for key, best in moved.items():
+        moved[key] = target.get(best, best)
+    moved.update(target)
+    for key, best in sorted(target.items()):
+        for table in (tallies.surfaces, tallies.types, tallies.short_forms, tallies.long_forms):
+            if key in table:
+                merged = table.setdefault(best, {})
+                for form, n in table.pop(key).items():
+                    merged[form] = merged.get(form, 0) + n
+
+
+def _moved_keys(keyed, moved: dict[str, str]):
+    """Every paper's (key, mention) pairs with merged keys replaced by the keys they joined."""
+    if not moved:
+        return keyed
+    return [(paper, [(moved.get(k, k), m) for k, m in out]) for paper, out in keyed]
+
+
 class Resolver:
     def __init__(
         self,
@@ -137,6 +158,9 @@ class Resolver:
         self._text_df: dict[str, tuple[str, int]] = {}
         self._long_keys: dict[tuple[str, str], str] = {}  # (short form, long form) -> key
         self._renamed_long_forms: dict[str, str] = {}  # a long form -> the short form's concept it names
+        self._spellings: dict[str, str] = {}  # a key's words run together -> the key the corpus uses
+        self._moved: dict[str, str] = {}  # a key merged into another -> that key
+        self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -181,15 +205,21 @@ class Resolver:
 
     def resolve(self, papers: Iterable[tuple[Paper, list[Mention]]]) -> Resolution:
         papers = list(papers)
+        self._spellings, self._moved = {}, {}  # of this corpus only
         # 1. definitions, per paper and corpus-wide
         per_paper, majority = self._definitions(papers)
+        self._majority = majority
         # 2. a key for every mention
         keyed, tallies = self._keyed(papers, per_paper, majority)
-        keyed = self._one_order_per_model(keyed, tallies)
+        # 3. one key per concept however the corpus spells, orders or expands it
+        self._one_order_per_model(tallies)
+        self._one_spelling_per_concept(tallies)
+        self._long_forms_written_alone(tallies)
+        keyed = _moved_keys(keyed, self._moved)
         keyed = self._corroborated_only(keyed)
 
         res = Resolution()
-        # 3. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
+        # 4. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
         probability, threshold = self.ranker.probability, self.ranker.threshold
         for _paper, candidates in self.candidates(keyed):
@@ -201,7 +231,7 @@ class Resolver:
             res.links.extend(keep)
             used.update(lk.concept_id for lk in keep)
 
-        # 4. concept nodes
+        # 5. concept nodes
         key_of_id = {}
         for key in tallies.surfaces:
             key_of_id[concept_id(key)] = key
@@ -216,7 +246,7 @@ class Resolver:
                 tallies.long_forms.get(key, {}),
             )
 
-        # 5. lineage and vocabulary parents
+        # 6. lineage and vocabulary parents
         self._lineage(res)
         self._link_contained_parents(res)
         return res
@@ -279,7 +309,7 @@ class Resolver:
             keyed.append((paper, out))
         return keyed, tallies
 
-    def _one_order_per_model(self, keyed, tallies: _Tallies):
+    def _one_order_per_model(self, tallies: _Tallies) -> None:
         """"Claude Sonnet 3.5" is "Claude 3.5 Sonnet", "GPT4o" is "GPT-4o": the names of one model
         family written with the same words in another order, or with the version glued on or set
         apart, are one concept, keyed as the corpus writes it most."""
@@ -305,15 +335,51 @@ class Resolver:
                 curated = {k for k in keys if is_curated(entries.get(k))}
                 best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k))
                 target.update((k, best) for k in keys if k != best and k not in curated)
-        if not target:
-            return keyed
-        for key, best in sorted(target.items()):
-            for table in (tallies.surfaces, tallies.types, tallies.short_forms, tallies.long_forms):
-                if key in table:
-                    merged = table.setdefault(best, {})
-                    for form, n in table.pop(key).items():
-                        merged[form] = merged.get(form, 0) + n
-        return [(paper, [(target.get(k, k), m) for k, m in out]) for paper, out in keyed]
+        _merge_keys(tallies, target, self._moved)
+
+    def _one_spelling_per_concept(self, tallies: _Tallies) -> None:
+        """"U-Net" is "UNet", "multi-class" is "multiclass", "Llama 3" is "Llama3": keys that differ
+        only in where their words are split are one concept, keyed as the corpus writes it most
+        (a vocabulary entry keeps its key; a user's split rule keeps a key apart)."""
+        groups: dict[str, list[str]] = collections.defaultdict(list)
+        for key in tallies.surfaces:
+            groups[run_together(key)].append(key)
+        entries, split, field = self.vocab.entries, self.rules.split, self.vocab.phrase_df
+        target: dict[str, str] = {}
+        spellings = self._spellings
+        for joined, keys in groups.items():
+            if len(keys) == 1:
+                spellings[joined] = keys[0]
+                continue
+            curated = {k for k in keys if is_curated(entries.get(k))}
+            # on a tie, the spelling the field writes: "german language", not "german lan guage"
+            best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k not in field, k))
+            spellings[joined] = best
+            target.update((k, best) for k in keys if k != best and k not in curated and k not in split)
+        _merge_keys(tallies, target, self._moved)
+
+    def _long_forms_written_alone(self, tallies: _Tallies) -> None:
+        """"Segment Anything Model" written without its short form is the SAM other papers define
+        with it, when it is the expansion most of them give ("Sharpness-Aware Minimization (SAM)"
+        elsewhere does not make every "sharpness-aware minimization" SAM)."""
+        renamed = set(self._renamed_long_forms.values())
+        entries, split = self.vocab.entries, self.rules.split
+        target: dict[str, str] = {}
+        for key in sorted(renamed):
+            longs = tallies.long_forms.get(key)
+            if not longs:
+                continue
+            usual = self.canon(min(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0])
+            if usual != key and usual in tallies.surfaces and usual not in split and not is_curated(entries.get(usual)):
+                target[usual] = key
+        _merge_keys(tallies, target, self._moved)
+
+    def _spelled(self, key: str) -> str:
+        """The key the corpus's mentions use for a key written another way: "qwen 2.5" ->
+        "qwen2.5", "resnet" -> "residual network"."""
+        key = self._moved.get(key, key)
+        key = self._spellings.get(run_together(key), key)
+        return self._moved.get(key, key)
 
     def _form_facts(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> tuple:
         """(key rule, and for an acronym its singular short form and norm key, else None) of a mention form."""
@@ -524,8 +590,8 @@ class Resolver:
                 fam = family_of(c.name, self.vocab.families)
                 chain = model_lineage(c.name, fam)
                 for child, parent in zip(chain, chain[1:]):
-                    child_id = cid if child == c.name else model_index.get(child) or concept_id(self.canon(child))
-                    parent_id = model_index.get(parent) or concept_id(self.canon(parent))
+                    child_id = cid if child == c.name else model_index.get(child) or concept_id(self._spelled(self.canon(child)))
+                    parent_id = model_index.get(parent) or concept_id(self._spelled(self.canon(parent)))
                     if parent_id not in res.concepts:
                         res.concepts[parent_id] = Concept(parent_id, parent, "Model")
                     if child_id in res.concepts and child_id != parent_id:
@@ -541,7 +607,9 @@ class Resolver:
                 links[(cid, base)] = ConceptLink(cid, base, "VARIANT_OF", "compound name")
             versioned = version_base(c.name)
             if versioned and c.type != "Model":
-                base_id = concept_id(self.canon(versioned))
+                # "ResNet-50" varies the "ResNet" papers define as "residual networks (ResNet)"
+                short = self._short(versioned) if _acronym(versioned) else ""
+                base_id = concept_id(self._spelled(self._majority.get(short) or self.canon(versioned)))
                 base_c = res.concepts.get(base_id)
                 if base_c is not None and base_id != cid:
                     links[(cid, base_id)] = ConceptLink(cid, base_id, "VARIANT_OF", "versioned name")

@@ -292,3 +292,79 @@ def test_a_hyphenated_phrase_of_the_announcement_needs_no_other_support(text, se
 def test_weak_phrases_need_corroboration(text, in_paper, kept):
     resolver = Resolver(load_vocabulary())
     assert resolver._corroborated(norm_key(text), _phrase(text), in_paper, 1, "") is kept
+
+
+def test_spellings_that_split_words_differently_are_one_concept():
+    papers = [
+        Paper(id="a", abstract="We segment cells with a U-Net and study multi-class classification of cells."),
+        Paper(id="b", abstract="A U-Net baseline helps multi-class classification of tissue."),
+        Paper(id="c", abstract="Our UNet variant improves multiclass classification of slides."),
+    ]
+    G = graph_of(papers)
+    # keyed as most of the corpus writes it, the other spelling an alias
+    assert linked(G, "concept:u-net") == ["a", "b", "c"] and "concept:unet" not in G
+    assert G.nodes["concept:u-net"]["aliases"] == ["UNet"]
+    assert linked(G, "concept:multi-class-classification") == ["a", "b", "c"]
+    assert "concept:multiclass-classification" not in G
+
+
+def test_a_line_break_hyphen_takes_the_spelling_the_field_writes():
+    papers = [
+        Paper(id="a", abstract="Transfer to the German lan-guage is hard for German language models."),
+        Paper(id="b", abstract="We evaluate on the German language with German language benchmarks."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    res = resolver.resolve(extract(papers))
+    assert resolver._spelled("german lan guage") == "german language"
+    assert "concept:german-lan-guage" not in res.concepts
+
+
+def test_a_split_rule_keeps_a_spelling_apart():
+    from kg.resolve.review import MergeRules
+
+    papers = [
+        Paper(id="a", abstract="We segment cells with a U-Net and a U-Net."),
+        Paper(id="b", abstract="Our UNet variant helps, and UNet is fast."),
+    ]
+    rules = MergeRules(split={"unet"})
+    res = Resolver(load_vocabulary(), rules=rules).resolve(extract(papers))
+    assert {"concept:u-net", "concept:unet"} <= set(res.concepts)
+
+
+def test_a_lineage_parent_is_the_node_the_corpus_spells_its_own_way():
+    papers = [
+        Paper(id="a", abstract="We fine-tune Llama 3 and compare Llama 3 with Qwen2.5 on math."),
+        Paper(id="b", abstract="Llama3-8B and Qwen 2.5-7B are our students; Qwen2.5 is the teacher."),
+    ]
+    G = graph_of(papers)
+    models = {a["name"] for n, a in G.nodes(data=True) if a.get("kind") == "Concept" and a.get("type") == "Model"}
+    assert "Llama3" not in models and "Qwen 2.5" not in models
+    parents = {t for _s, t, k in G.out_edges("concept:llama3-8b", keys=True) if k == "VARIANT_OF"}
+    assert parents == {"concept:llama-3"}
+
+
+def test_a_versioned_name_varies_the_short_form_papers_define():
+    papers = [
+        Paper(id="a", abstract="Deep residual networks (ResNet) train very deep models."),
+        Paper(id="b", abstract="We fine-tune ResNet-50 and ResNet-18 on CIFAR-10."),
+    ]
+    G = graph_of(papers)
+    assert "concept:resnet" not in G
+    for child in ("concept:resnet-50", "concept:resnet-18"):
+        assert ("concept:residual-network" in {t for _s, t, k in G.out_edges(child, keys=True) if k == "VARIANT_OF"})
+    assert linked(G, "concept:residual-network") == ["a", "b"]  # b through its variants' names
+
+
+def test_a_long_form_written_alone_is_the_short_form_most_papers_define_with_it():
+    papers = [
+        Paper(id="a", abstract="We prompt the Segment Anything Model (SAM) with boxes."),
+        Paper(id="b", abstract="The Segment Anything Model (SAM) segments cells."),
+        Paper(id="c", abstract="We adapt the Segment Anything Model to CT scans."),
+        Paper(id="d", abstract="Sharpness-Aware Minimization (SAM) flattens the loss; sharpness-aware minimization helps."),
+        Paper(id="e", abstract="We compare sharpness-aware minimization with Adam."),
+    ]
+    G = graph_of(papers)
+    assert {"a", "b", "c"} <= set(linked(G, "concept:sam"))
+    assert "concept:segment-anything-model" not in G
+    # the other expansion of SAM is not the model when written alone
+    assert "e" in linked(G, "concept:sharpness-aware-minimization") and "e" not in linked(G, "concept:sam")
