@@ -134,6 +134,17 @@ def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str]
                     merged[form] = merged.get(form, 0) + n
 
 
+_GLUED_CAPITAL = re.compile(r"[a-z][A-Z]")
+
+
+def _spelling_shape(surfaces) -> str:
+    """"name" when some form glues capitalised words ("WebDataset"), "words" when every form is
+    lower case ("web datasets"), else ""."""
+    if any(_GLUED_CAPITAL.search(form) for form in surfaces):
+        return "name"
+    return "words" if all(form.islower() for form in surfaces) else ""
+
+
 def _moved_keys(keyed, moved: dict[str, str]):
     """Every paper's (key, mention) pairs with merged keys replaced by the keys they joined."""
     if not moved:
@@ -161,6 +172,7 @@ class Resolver:
         self._spellings: dict[str, str] = {}  # a key's words run together -> the key the corpus uses
         self._moved: dict[str, str] = {}  # a key merged into another -> that key
         self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
+        self._known: dict[str, dict] = {}  # the corpus's keys after the merges
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -216,6 +228,7 @@ class Resolver:
         self._one_spelling_per_concept(tallies)
         self._long_forms_written_alone(tallies)
         keyed = _moved_keys(keyed, self._moved)
+        self._known = tallies.surfaces  # the keys left after the merges
         keyed = self._corroborated_only(keyed)
 
         res = Resolution()
@@ -355,7 +368,13 @@ class Resolver:
             # on a tie, the spelling the field writes: "german language", not "german lan guage"
             best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k not in field, k))
             spellings[joined] = best
-            target.update((k, best) for k in keys if k != best and k not in curated and k not in split)
+            shape = _spelling_shape(tallies.surfaces[best])
+            target.update(
+                (k, best) for k in keys
+                if k != best and k not in curated and k not in split
+                # "WebDataset" and "ReEstimate" are names, "web datasets" and "re-estimates" words
+                and {shape, _spelling_shape(tallies.surfaces[k])} != {"name", "words"}
+            )
         _merge_keys(tallies, target, self._moved)
 
     def _long_forms_written_alone(self, tallies: _Tallies) -> None:
@@ -377,7 +396,10 @@ class Resolver:
     def _spelled(self, key: str) -> str:
         """The key the corpus's mentions use for a key written another way: "qwen 2.5" ->
         "qwen2.5", "resnet" -> "residual network"."""
-        key = self._moved.get(key, key)
+        if key in self._moved:
+            return self._moved[key]
+        if key in self._known:
+            return key  # a key of the corpus's own, merged into no other
         key = self._spellings.get(run_together(key), key)
         return self._moved.get(key, key)
 

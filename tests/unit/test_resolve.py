@@ -368,3 +368,15 @@ def test_a_long_form_written_alone_is_the_short_form_most_papers_define_with_it(
     assert "concept:segment-anything-model" not in G
     # the other expansion of SAM is not the model when written alone
     assert "e" in linked(G, "concept:sharpness-aware-minimization") and "e" not in linked(G, "concept:sam")
+
+
+def test_a_glued_name_is_not_the_plain_words_it_spells():
+    papers = [
+        Paper(id="a", abstract="We stream shards with WebDataset for training."),
+        Paper(id="b", abstract="Models trained on web datasets and curated web datasets differ."),
+        Paper(id="c", abstract="Filtering web datasets helps."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("webdataset") == "webdataset"
+    assert resolver._spelled("web dataset") == "web dataset"
