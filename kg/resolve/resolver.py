@@ -22,6 +22,7 @@ from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curate
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import content_words, norm_key, run_together, singular_surface, slug, unglue
+from kg.extract.typing_rules import type_from_head
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
@@ -583,7 +584,8 @@ class Resolver:
             if types:
                 ctype = min(types.items(), key=lambda kv: (-kv[1], _TYPE_RANK.get(kv[0], 99)))[0]
             else:
-                ctype = entry.type if entry else "Concept"
+                # no mention was typed (weak phrases are not): the head word says what it is
+                ctype = entry.type if entry else type_from_head(key)
         definition = ""
         if longs:
             definition = min(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0]

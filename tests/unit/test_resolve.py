@@ -380,3 +380,13 @@ def test_a_glued_name_is_not_the_plain_words_it_spells():
     resolver.resolve(extract(papers))
     assert resolver._spelled("webdataset") == "webdataset"
     assert resolver._spelled("web dataset") == "web dataset"
+
+
+def test_an_untyped_phrase_takes_the_type_its_head_word_gives():
+    # "gated fusion" holds a participle, so no mention of it is typed: its head says Method
+    papers = [
+        Paper(id="a", abstract="We combine gated fusion with attention; gated fusion helps."),
+        Paper(id="b", abstract="Gated fusion of features improves robustness."),
+    ]
+    G = graph_of(papers)
+    assert G.nodes["concept:gated-fusion"]["type"] == "Method"
