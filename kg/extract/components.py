@@ -781,7 +781,11 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # "our CultureBench", "our newly proposed AdvancedMath benchmark": said in so
                 # many words, any name no vocabulary knows is the paper's own
                 c.extractor in ("names", "definition") and not (c.known or c.vocab_key or _release(c.text, families))
-                and (_OUR.search(text, max(0, c.start - 40), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start))
+                and (
+                    _OUR.search(text, max(0, c.start - 40), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
+                    # "formalized with a novel Tool Interaction Graph": whatever the verb
+                    or _NOVEL_BEFORE.search(text, max(0, c.start - 20), c.start) and _NAME_ENDS_PHRASE.match(text, c.end)
+                )
             ):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
@@ -1053,6 +1057,9 @@ _OUR = re.compile(
     re.I,
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
+_NOVEL_BEFORE = re.compile(r"\b(?:a|an)\s+(?:novel|new)\s+$", re.I)
+# the name ends its noun phrase: "a novel BEV VQA benchmark" names a benchmark about BEV
+_NAME_ENDS_PHRASE = re.compile(r"\s*(?:[,;:.)]|$)|\s+(?:that|which|to|for|with|in|on|and|is|are|was|were|by|via|using|as)\b")
 
 
 def _coined(c: Candidate, families: tuple[str, ...] = ()) -> bool:

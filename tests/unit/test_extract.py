@@ -347,6 +347,9 @@ def test_contributions_in_context(nlp, text, expected):
          ["SEG-aware logit calibration"]),
         ("In addition, we introduce an FP8-based training recipe and show that it works.", []),
         ("We propose kNN-based Latent Space Broadening (LSB) to enhance efficiency.", ["LSB", "Latent Space Broadening"]),
+        # "a novel" name, whatever the verb, when the name ends its noun phrase
+        ("Intrinsic Load is formalized with a novel Tool Interaction Graph; load is measured.", ["Tool Interaction Graph"]),
+        ("The challenge is based on a novel RAW fusion dataset with noisy frames.", []),
     ],
 )
 def test_a_new_name_with_a_kind_appositive_in_our_voice_is_proposed(nlp, text, expected):
