@@ -143,9 +143,12 @@ def content_words(key: str) -> frozenset[str]:
 _GLUED_PREFIX = re.compile(r"\b(pre|post|fine|multi|non|semi)(?=(?:train|tun|modal|linear|supervis|process|defin|fill)\w*\b)")
 
 
-def run_together(key: str) -> str:
-    """A key with its words run together: "u net" and "unet", "multi class" and "multiclass",
-    "llama 3" and "llama3" are one spelling apart."""
+def spelling_key(key: str) -> str:
+    """What keys written differently for one concept share: the words run together ("u net" and
+    "unet", "multi class" and "multiclass", "llama 3" and "llama3"), a "based" between two words
+    left out ("diffusion based model" is a "diffusion model")."""
+    if " based " in key:
+        key = key.replace(" based ", " ")
     return key.replace(" ", "")
 
 

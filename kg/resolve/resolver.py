@@ -21,7 +21,7 @@ from kg.extract.phrases import KIND_HEADS
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.resolve.normalize import content_words, norm_key, run_together, singular_surface, slug, unglue
+from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, spelling_key, unglue
 from kg.extract.typing_rules import type_from_head
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
@@ -146,6 +146,13 @@ def _spelling_shape(surfaces) -> str:
     return "words" if all(form.islower() for form in surfaces) else ""
 
 
+def _acronym_spells_out(key: str, shorts) -> bool:
+    """Whether a short form of the key has a capital for each of its words ("ABM" for "agent based
+    model")."""
+    words = key.count(" ") + 1
+    return any(sum(ch.isupper() for ch in short) == words for short in shorts)
+
+
 def _moved_keys(keyed, moved: dict[str, str]):
     """Every paper's (key, mention) pairs with merged keys replaced by the keys they joined."""
     if not moved:
@@ -170,7 +177,7 @@ class Resolver:
         self._text_df: dict[str, tuple[str, int]] = {}
         self._long_keys: dict[tuple[str, str], str] = {}  # (short form, long form) -> key
         self._renamed_long_forms: dict[str, str] = {}  # a long form -> the short form's concept it names
-        self._spellings: dict[str, str] = {}  # a key's words run together -> the key the corpus uses
+        self._spellings: dict[str, str] = {}  # a spelling_key -> the key the corpus uses
         self._moved: dict[str, str] = {}  # a key merged into another -> that key
         self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
@@ -352,12 +359,13 @@ class Resolver:
         _merge_keys(tallies, target, self._moved)
 
     def _one_spelling_per_concept(self, tallies: _Tallies) -> None:
-        """"U-Net" is "UNet", "multi-class" is "multiclass", "Llama 3" is "Llama3": keys that differ
-        only in where their words are split are one concept, keyed as the corpus writes it most
-        (a vocabulary entry keeps its key; a user's split rule keeps a key apart)."""
+        """"U-Net" is "UNet", "multi-class" is "multiclass", "Llama 3" is "Llama3", "diffusion-based
+        models" are "diffusion models": keys with one `spelling_key` are one concept, keyed as the
+        corpus writes it most (a vocabulary entry keeps its key; a user's split rule keeps a key
+        apart)."""
         groups: dict[str, list[str]] = collections.defaultdict(list)
         for key in tallies.surfaces:
-            groups[run_together(key)].append(key)
+            groups[spelling_key(key)].append(key)
         entries, split, field = self.vocab.entries, self.rules.split, self.vocab.phrase_df
         target: dict[str, str] = {}
         spellings = self._spellings
@@ -370,11 +378,14 @@ class Resolver:
             best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k not in field, k))
             spellings[joined] = best
             shape = _spelling_shape(tallies.surfaces[best])
+            based = {k for k in keys if " based " in k and _acronym_spells_out(k, tallies.short_forms.get(k, ()))}
             target.update(
                 (k, best) for k in keys
                 if k != best and k not in curated and k not in split
                 # "WebDataset" and "ReEstimate" are names, "web datasets" and "re-estimates" words
                 and {shape, _spelling_shape(tallies.surfaces[k])} != {"name", "words"}
+                # "agent-based models (ABM)": the acronym keeps "based" in the name
+                and not (based and (k in based) != (best in based))
             )
         _merge_keys(tallies, target, self._moved)
 
@@ -401,7 +412,7 @@ class Resolver:
             return self._moved[key]
         if key in self._known:
             return key  # a key of the corpus's own, merged into no other
-        key = self._spellings.get(run_together(key), key)
+        key = self._spellings.get(spelling_key(key), key)
         return self._moved.get(key, key)
 
     def _form_facts(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> tuple:

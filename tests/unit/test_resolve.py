@@ -390,3 +390,17 @@ def test_an_untyped_phrase_takes_the_type_its_head_word_gives():
     ]
     G = graph_of(papers)
     assert G.nodes["concept:gated-fusion"]["type"] == "Method"
+
+
+def test_a_based_compound_is_the_plain_compound_unless_its_acronym_spells_based():
+    papers = [
+        Paper(id="a", abstract="Diffusion models generate images; diffusion models are slow."),
+        Paper(id="b", abstract="We distill diffusion-based models into one step."),
+        Paper(id="c", abstract="Agent-based models (ABM) simulate markets, and ABM are cheap."),
+        Paper(id="d", abstract="LLM agents and agent models plan; agent models act."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("diffusion based model") == "diffusion model"
+    assert resolver._spelled("agent based model") == "agent based model"
+    assert resolver._spelled("agent model") == "agent model"
