@@ -181,6 +181,7 @@ class Resolver:
         self._moved: dict[str, str] = {}  # a key merged into another -> that key
         self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
+        self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -365,7 +366,7 @@ class Resolver:
         apart)."""
         groups: dict[str, list[str]] = collections.defaultdict(list)
         for key in tallies.surfaces:
-            groups[spelling_key(key)].append(key)
+            groups[self._spelling(key)].append(key)
         entries, split, field = self.vocab.entries, self.rules.split, self.vocab.phrase_df
         target: dict[str, str] = {}
         spellings = self._spellings
@@ -412,8 +413,23 @@ class Resolver:
             return self._moved[key]
         if key in self._known:
             return key  # a key of the corpus's own, merged into no other
-        key = self._spellings.get(spelling_key(key), key)
+        key = self._spellings.get(self._spelling(key), key)
         return self._moved.get(key, key)
+
+    def _spelling(self, key: str) -> str:
+        """`spelling_key` of a key with the vocabulary's short forms inside it spelled out:
+        "proprietary llm" and "proprietary large language model", "generative ai" and
+        "generative artificial intelligence" share one."""
+        if " " in key:
+            expand = self._expansions
+            if expand is None:
+                expand = self._expansions = {
+                    short.lower(): long_key for short, long_key in self.vocab.acronyms.items() if len(short) >= 2
+                }
+            words = key.split(" ")
+            if any(w in expand for w in words):
+                key = " ".join(expand.get(w, w) for w in words)
+        return spelling_key(key)
 
     def _form_facts(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> tuple:
         """(key rule, and for an acronym its singular short form and norm key, else None) of a mention form."""

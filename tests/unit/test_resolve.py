@@ -404,3 +404,15 @@ def test_a_based_compound_is_the_plain_compound_unless_its_acronym_spells_based(
     assert resolver._spelled("diffusion based model") == "diffusion model"
     assert resolver._spelled("agent based model") == "agent based model"
     assert resolver._spelled("agent model") == "agent model"
+
+
+def test_a_known_short_form_inside_a_compound_is_its_long_form():
+    papers = [
+        Paper(id="a", abstract="Proprietary LLMs lead; proprietary LLMs are closed."),
+        Paper(id="b", abstract="We compare proprietary large language models with open ones."),
+        Paper(id="c", abstract="Generative AI and generative artificial intelligence tools spread."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("proprietary large language model") == "proprietary llm"
+    assert resolver._spelled("generative artificial intelligence") == resolver._spelled("generative ai")
