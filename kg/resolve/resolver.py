@@ -364,20 +364,45 @@ class Resolver:
         models" are "diffusion models": keys with one `spelling_key` are one concept, keyed as the
         corpus writes it most (a vocabulary entry keeps its key; a user's split rule keeps a key
         apart)."""
+        # keys sharing a plain or a spelled-out `spelling_key` are one group ("vq vae" and
+        # "vqvae" share the plain one, "proprietary llm" and "proprietary large language model"
+        # the spelled-out one)
+        owner: dict[str, str] = {}  # a spelling -> the first key seen with it
+        root: dict[str, str] = {}  # union-find over keys
+
+        def find(key: str) -> str:
+            while root[key] != key:
+                root[key] = root[root[key]]
+                key = root[key]
+            return key
+
+        spelled = {}
+        for key in tallies.surfaces:
+            root[key] = key
+            spelled[key] = sps = (spelling_key(key), self._spelling(key))
+            for sp in sps:
+                other = owner.setdefault(sp, key)
+                if other != key:
+                    a, b = find(other), find(key)
+                    if a != b:
+                        root[b] = a
         groups: dict[str, list[str]] = collections.defaultdict(list)
         for key in tallies.surfaces:
-            groups[self._spelling(key)].append(key)
+            groups[find(key)].append(key)
         entries, split, field = self.vocab.entries, self.rules.split, self.vocab.phrase_df
         target: dict[str, str] = {}
         spellings = self._spellings
-        for joined, keys in groups.items():
+        for keys in groups.values():
             if len(keys) == 1:
-                spellings[joined] = keys[0]
+                for sp in spelled[keys[0]]:
+                    spellings.setdefault(sp, keys[0])
                 continue
             curated = {k for k in keys if is_curated(entries.get(k))}
             # on a tie, the spelling the field writes: "german language", not "german lan guage"
             best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k not in field, k))
-            spellings[joined] = best
+            for k in keys:
+                for sp in spelled[k]:
+                    spellings[sp] = best
             shape = _spelling_shape(tallies.surfaces[best])
             based = {k for k in keys if " based " in k and _acronym_spells_out(k, tallies.short_forms.get(k, ()))}
             target.update(
@@ -413,11 +438,11 @@ class Resolver:
             return self._moved[key]
         if key in self._known:
             return key  # a key of the corpus's own, merged into no other
-        key = self._spellings.get(self._spelling(key), key)
+        key = self._spellings.get(spelling_key(key)) or self._spellings.get(self._spelling(key), key)
         return self._moved.get(key, key)
 
     def _spelling(self, key: str) -> str:
-        """`spelling_key` of a key with the vocabulary's short forms inside it spelled out:
+        """The `spelling_key` of a key with the vocabulary's short forms inside it spelled out:
         "proprietary llm" and "proprietary large language model", "generative ai" and
         "generative artificial intelligence" share one."""
         if " " in key:

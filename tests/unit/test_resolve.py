@@ -416,3 +416,14 @@ def test_a_known_short_form_inside_a_compound_is_its_long_form():
     resolver.resolve(extract(papers))
     assert resolver._spelled("proprietary large language model") == "proprietary llm"
     assert resolver._spelled("generative artificial intelligence") == resolver._spelled("generative ai")
+
+
+def test_a_compound_with_a_known_short_form_still_merges_its_plain_spellings():
+    # "vae" spells out to "variational autoencoder", yet "VQ-VAE" and "VQVAE" are one spelling
+    papers = [
+        Paper(id="a", abstract="We train a VQ-VAE tokenizer; the VQ-VAE codes images."),
+        Paper(id="b", abstract="A VQVAE baseline is weaker."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("vqvae") == resolver._spelled("vq vae")
