@@ -182,6 +182,7 @@ class Resolver:
         self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
         self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
+        self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -596,9 +597,24 @@ class Resolver:
             short = self._short(text)
             if short in majority:
                 return short, majority[short]
-            vkey = self.vocab.acronyms.get(text) or self.vocab.acronyms.get(short)
+            vkey = self.vocab.acronyms.get(text) or self.vocab.acronyms.get(short) or self._shouted(short)
             return short, (self.rules.target(vkey) if vkey else self.canon(text))
         return self.canon(text)
+
+    def _shouted(self, short: str) -> str | None:
+        """The vocabulary key of a mixed-case short form written in capitals: "IOU" is IoU,
+        "LORA" LoRA, "COT" CoT."""
+        if not short.isupper():
+            return None
+        table = self._capitals
+        if table is None:
+            table = collections.defaultdict(set)
+            for form, key in self.vocab.acronyms.items():
+                # not the plurals: "CLS" is a token, not "CLs"
+                if form != form.upper() and not form.endswith("s"):
+                    table[form.upper()].add(key)
+            table = self._capitals = {form: next(iter(keys)) for form, keys in table.items() if len(keys) == 1}
+        return table.get(short)
 
     def _link_contained_parents(self, res: Resolution) -> None:
         """A paper that writes "DG-GRPO" or "KV cache compression" mentions GRPO and KV cache too."""

@@ -427,3 +427,15 @@ def test_a_compound_with_a_known_short_form_still_merges_its_plain_spellings():
     resolver = Resolver(load_vocabulary())
     resolver.resolve(extract(papers))
     assert resolver._spelled("vqvae") == resolver._spelled("vq vae")
+
+
+def test_a_mixed_case_short_form_written_in_capitals_is_the_same_concept():
+    papers = [
+        Paper(id="a", abstract="We report IoU and mIoU on ADE20K; IoU rises."),
+        Paper(id="b", abstract="The IOU of our masks is high, and we fine-tune with LORA."),
+        Paper(id="c", abstract="LoRA adapters are cheap."),
+    ]
+    G = graph_of(papers)
+    assert linked(G, "concept:intersection-over-union") == ["a", "b"]
+    assert linked(G, "concept:low-rank-adaptation") == ["b", "c"]
+    assert "concept:iou" not in G and "concept:lora" not in G
