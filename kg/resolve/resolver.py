@@ -52,7 +52,7 @@ class Resolution:
     concepts: dict[str, Concept] = field(default_factory=dict)
     links: list[PaperLink] = field(default_factory=list)
     concept_links: list[ConceptLink] = field(default_factory=list)
-    merges: list[dict] = field(default_factory=list)  # for the merge review file
+    merges: list[dict] = field(default_factory=list)  # keys merged by corpus-level steps: key, into, reason
 
 
 @functools.lru_cache(maxsize=1 << 18)
@@ -121,9 +121,11 @@ class _Tails:
         return key in self.tails
 
 
-def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str]) -> None:
+def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str], log: list, reason: str) -> None:
     """Move the tallies of every key in `target` to the key it maps to, and note the move in
-    `moved` (composed with earlier moves); the mentions follow in one pass (`_moved_keys`)."""
+    `moved` (composed with earlier moves) and in `log` with its reason; the mentions follow in
+    one pass (`_moved_keys`)."""
+    log.extend({"key": key, "into": best, "reason": reason} for key, best in sorted(target.items()))
     for key, best in moved.items():
         moved[key] = target.get(best, best)
     moved.update(target)
@@ -179,6 +181,7 @@ class Resolver:
         self._renamed_long_forms: dict[str, str] = {}  # a long form -> the short form's concept it names
         self._spellings: dict[str, str] = {}  # a spelling_key -> the key the corpus uses
         self._moved: dict[str, str] = {}  # a key merged into another -> that key
+        self._merges: list[dict] = []  # the merges of keys, with their reasons, for Resolution.merges
         self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
         self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
@@ -227,7 +230,7 @@ class Resolver:
 
     def resolve(self, papers: Iterable[tuple[Paper, list[Mention]]]) -> Resolution:
         papers = list(papers)
-        self._spellings, self._moved = {}, {}  # of this corpus only
+        self._spellings, self._moved, self._merges = {}, {}, []  # of this corpus only
         # 1. definitions, per paper and corpus-wide
         per_paper, majority = self._definitions(papers)
         self._majority = majority
@@ -241,7 +244,7 @@ class Resolver:
         self._known = tallies.surfaces  # the keys left after the merges
         keyed = self._corroborated_only(keyed)
 
-        res = Resolution()
+        res = Resolution(merges=self._merges)
         # 4. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
         probability, threshold = self.ranker.probability, self.ranker.threshold
@@ -358,7 +361,7 @@ class Resolver:
                 curated = {k for k in keys if is_curated(entries.get(k))}
                 best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k))
                 target.update((k, best) for k in keys if k != best and k not in curated)
-        _merge_keys(tallies, target, self._moved)
+        _merge_keys(tallies, target, self._moved, self._merges, "model name order")
 
     def _one_spelling_per_concept(self, tallies: _Tallies) -> None:
         """"U-Net" is "UNet", "multi-class" is "multiclass", "Llama 3" is "Llama3", "diffusion-based
@@ -414,7 +417,7 @@ class Resolver:
                 # "agent-based models (ABM)": the acronym keeps "based" in the name
                 and not (based and (k in based) != (best in based))
             )
-        _merge_keys(tallies, target, self._moved)
+        _merge_keys(tallies, target, self._moved, self._merges, "spelling")
 
     def _long_forms_written_alone(self, tallies: _Tallies) -> None:
         """"Segment Anything Model" written without its short form is the SAM other papers define
@@ -430,7 +433,7 @@ class Resolver:
             usual = self.canon(min(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0])
             if usual != key and usual in tallies.surfaces and usual not in split and not is_curated(entries.get(usual)):
                 target[usual] = key
-        _merge_keys(tallies, target, self._moved)
+        _merge_keys(tallies, target, self._moved, self._merges, "long form written alone")
 
     def _spelled(self, key: str) -> str:
         """The key the corpus's mentions use for a key written another way: "qwen 2.5" ->

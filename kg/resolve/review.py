@@ -66,13 +66,15 @@ def read_rules(path: str | os.PathLike) -> MergeRules:
 def review_rows(res) -> list[tuple[str, str, str, str]]:
     """Rows (decision, concept id, forms, reason): merges made and close calls refused."""
     rows = []
+    why = {m["key"]: m["reason"] for m in getattr(res, "merges", ())}  # corpus-level merges of keys
     for cid in sorted(res.concepts):
         c = res.concepts[cid]
         keys = collections.OrderedDict()
         for form in (c.name, *c.aliases):
             keys.setdefault(norm_key(form), form)
         if len(keys) > 1:
-            reason = f"acronym of {c.definition}" if c.definition else "alias"
+            merged = sorted({why[k] for k in keys if k in why})
+            reason = f"acronym of {c.definition}" if c.definition else (", ".join(merged) or "alias")
             rows.append(("merged", cid, " | ".join(sorted(set(keys.values()))), reason))
     # close calls: different nodes whose keys are nearly the same string
     by_first: dict[str, list[str]] = collections.defaultdict(list)
