@@ -143,12 +143,14 @@ def content_words(key: str) -> frozenset[str]:
 _GLUED_PREFIX = re.compile(r"\b(pre|post|fine|multi|non|semi)(?=(?:train|tun|modal|linear|supervis|process|defin|fill)\w*\b)")
 
 
-def spelling_key(key: str) -> str:
+def spelling_key(key: str, contrasted: frozenset[str] = frozenset()) -> str:
     """What keys written differently for one concept share: the words run together ("u net" and
     "unet", "multi class" and "multiclass", "llama 3" and "llama3"), a "based" between two words
-    left out ("diffusion based model" is a "diffusion model")."""
+    left out ("diffusion based model" is a "diffusion model"), unless the word before it is in
+    `contrasted` (the field also writes "model-free": "model-based reasoning" is a kind)."""
     if " based " in key:
-        key = key.replace(" based ", " ")
+        words = key.split(" ")
+        key = " ".join(w for i, w in enumerate(words) if not (w == "based" and 0 < i < len(words) - 1 and words[i - 1] not in contrasted))
     return key.replace(" ", "")
 
 

@@ -137,15 +137,35 @@ def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str]
                     merged[form] = merged.get(form, 0) + n
 
 
-_GLUED_CAPITAL = re.compile(r"[a-z][A-Z]")
+_INNER_CAPITAL = re.compile(r"[a-z][A-Z]")
+_GLUED_CAPITAL = re.compile(r"[a-z]{2}[A-Z][a-z]")  # "StressTest", not "CoT", "LoRA" or "GenAI"
 
 
 def _spelling_shape(surfaces) -> str:
-    """"name" when some form glues capitalised words ("WebDataset"), "words" when every form is
-    lower case ("web datasets"), else ""."""
-    if any(_GLUED_CAPITAL.search(form) for form in surfaces):
+    """"name" when some form has a capital inside a word ("ReEstimate"), "words" when every form
+    is lower case ("re-estimates"), else ""."""
+    if any(_INNER_CAPITAL.search(form) for form in surfaces):
         return "name"
     return "words" if all(form.islower() for form in surfaces) else ""
+
+
+def _compact(form: str) -> str:
+    """A surface form run together, case kept, a plural "s" dropped: "U-Nets" -> "UNet"."""
+    form = form.replace(" ", "").replace("-", "")
+    return form[:-1] if form.endswith("s") and len(form) > 3 else form
+
+
+def _glued_forms(surfaces) -> set[str]:
+    """The run-together forms of the surfaces that glue capitalised words ("WebDataset")."""
+    return {_compact(form) for form in surfaces if _GLUED_CAPITAL.search(form)}
+
+
+def _same_glued_name(glued_a: set[str], glued_b: set[str], surfaces_a, surfaces_b) -> bool:
+    """Whether two keys of one spelling group may merge as far as glued names go: when either
+    writes a glued name, the other must write the same letters in the same case."""
+    if not glued_a and not glued_b:
+        return True
+    return bool((glued_a | glued_b) & {_compact(f) for f in surfaces_a} & {_compact(f) for f in surfaces_b})
 
 
 def _acronym_spells_out(key: str, shorts) -> bool:
@@ -186,6 +206,9 @@ class Resolver:
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
         self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
         self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
+        # words the field also writes with "-free" ("model-free", "reference-free"): their
+        # "-based" names a kind, not the plain compound
+        self._contrasted = frozenset(k.split(" ", 1)[0] for k in vocab.phrase_df if k.count(" ") >= 2 and k.split(" ", 2)[1] == "free")
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
@@ -383,7 +406,7 @@ class Resolver:
         spelled = {}
         for key in tallies.surfaces:
             root[key] = key
-            spelled[key] = sps = (spelling_key(key), self._spelling(key))
+            spelled[key] = sps = (spelling_key(key, self._contrasted), self._spelling(key))
             for sp in sps:
                 other = owner.setdefault(sp, key)
                 if other != key:
@@ -407,13 +430,16 @@ class Resolver:
             for k in keys:
                 for sp in spelled[k]:
                     spellings[sp] = best
-            shape = _spelling_shape(tallies.surfaces[best])
+            shape, glued = _spelling_shape(tallies.surfaces[best]), _glued_forms(tallies.surfaces[best])
             based = {k for k in keys if " based " in k and _acronym_spells_out(k, tallies.short_forms.get(k, ()))}
             target.update(
                 (k, best) for k in keys
                 if k != best and k not in curated and k not in split
-                # "WebDataset" and "ReEstimate" are names, "web datasets" and "re-estimates" words
+                # a name with a capital inside is never plain lower-case words ("ReEstimate" and
+                # "re-estimates"), and glued words are the same letters in the same case written
+                # apart ("MemoryBank" and "Memory Bank"; "StressTest" is not "stress tests")
                 and {shape, _spelling_shape(tallies.surfaces[k])} != {"name", "words"}
+                and _same_glued_name(glued, _glued_forms(tallies.surfaces[k]), tallies.surfaces[best], tallies.surfaces[k])
                 # "agent-based models (ABM)": the acronym keeps "based" in the name
                 and not (based and (k in based) != (best in based))
             )
@@ -442,7 +468,7 @@ class Resolver:
             return self._moved[key]
         if key in self._known:
             return key  # a key of the corpus's own, merged into no other
-        key = self._spellings.get(spelling_key(key)) or self._spellings.get(self._spelling(key), key)
+        key = self._spellings.get(spelling_key(key, self._contrasted)) or self._spellings.get(self._spelling(key), key)
         return self._moved.get(key, key)
 
     def _spelling(self, key: str) -> str:
@@ -458,7 +484,7 @@ class Resolver:
             words = key.split(" ")
             if any(w in expand for w in words):
                 key = " ".join(expand.get(w, w) for w in words)
-        return spelling_key(key)
+        return spelling_key(key, self._contrasted)
 
     def _form_facts(self, text: str, vocab_key: str, long_form: str, majority: dict[str, str]) -> tuple:
         """(key rule, and for an acronym its singular short form and norm key, else None) of a mention form."""

@@ -439,3 +439,27 @@ def test_a_mixed_case_short_form_written_in_capitals_is_the_same_concept():
     assert linked(G, "concept:intersection-over-union") == ["a", "b"]
     assert linked(G, "concept:low-rank-adaptation") == ["b", "c"]
     assert "concept:iou" not in G and "concept:lora" not in G
+
+
+def test_glued_words_merge_only_with_the_same_letters_in_the_same_case():
+    papers = [
+        Paper(id="a", abstract="We release StressTest, and StressTest probes agents."),
+        Paper(id="b", abstract="Stress tests of banks and stress tests of agents differ."),
+        Paper(id="c", abstract="MemoryBank stores facts; MemoryBank is small."),
+        Paper(id="d", abstract="A Memory Bank module helps."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("stresstest") == "stresstest" and resolver._spelled("stress test") == "stress test"
+    assert resolver._spelled("memory bank") == resolver._spelled("memorybank")
+
+
+def test_a_based_compound_the_field_contrasts_with_free_is_a_kind():
+    # the field writes "model-free": "model-based reasoning" is not just "model reasoning"
+    papers = [
+        Paper(id="a", abstract="We study model-based reasoning in planning; model-based reasoning helps."),
+        Paper(id="b", abstract="Model reasoning traces are long, and model reasoning is costly."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("model based reasoning") == "model based reasoning"
