@@ -78,7 +78,7 @@ def main(argv=None) -> int:
     if args.sample:
         rng = random.Random(10)
         picked = rng.sample(merges, min(args.sample, len(merges)))
-        rows = [{"id": i, "key": m["key"], "into": m["into"], "reason": m["reason"]} for i, m in enumerate(picked)]
+        rows = [{"id": i, **m} for i, m in enumerate(picked)]
         Path(args.sample_out).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
         print(f"{len(rows)} merges sampled to {args.sample_out}")
     return 0

@@ -52,7 +52,7 @@ class Resolution:
     concepts: dict[str, Concept] = field(default_factory=dict)
     links: list[PaperLink] = field(default_factory=list)
     concept_links: list[ConceptLink] = field(default_factory=list)
-    merges: list[dict] = field(default_factory=list)  # keys merged by corpus-level steps: key, into, reason
+    merges: list[dict] = field(default_factory=list)  # keys merged by corpus-level steps: key, into, reason, forms
 
 
 @functools.lru_cache(maxsize=1 << 18)
@@ -125,7 +125,11 @@ def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str]
     """Move the tallies of every key in `target` to the key it maps to, and note the move in
     `moved` (composed with earlier moves) and in `log` with its reason; the mentions follow in
     one pass (`_moved_keys`)."""
-    log.extend({"key": key, "into": best, "reason": reason} for key, best in sorted(target.items()))
+    surfaces = tallies.surfaces
+    log.extend(
+        {"key": key, "into": best, "reason": reason, "forms": sorted(surfaces.get(key, ())), "into_forms": sorted(surfaces.get(best, ()))}
+        for key, best in sorted(target.items())
+    )
     for key, best in moved.items():
         moved[key] = target.get(best, best)
     moved.update(target)
