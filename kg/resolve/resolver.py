@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from kg.extract.contributions import announces_before
 from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
-from kg.extract.phrases import KIND_HEADS
+from kg.extract.phrases import KIND_HEADS, modifier_shares
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
@@ -212,7 +212,9 @@ class Resolver:
         self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
         # words the field also writes with "-free" ("model-free", "reference-free"): their
         # "-based" names a kind, not the plain compound
-        self._contrasted = frozenset(k.split(" ", 1)[0] for k in vocab.phrase_df if k.count(" ") >= 2 and k.split(" ", 2)[1] == "free")
+        self._contrasted = frozenset(k.split(" ", 1)[0] for k in vocab.phrase_df if k.count(" ") >= 2 and k.split(" ", 2)[1] == "free") | {
+            w[: -len("-free")] for w in modifier_shares() if w.endswith("-free")
+        }
 
     # -- keys -----------------------------------------------------------------
     def canon(self, text: str) -> str:
