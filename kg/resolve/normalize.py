@@ -36,7 +36,10 @@ _NOT_PLURAL = set(
 _IRREGULAR = {
     "indices": "index", "matrices": "matrix", "vertices": "vertex", "criteria": "criterion",
     "phenomena": "phenomenon", "data": "data", "media": "media", "hypotheses": "hypothesis",
-    "analyses": "analysis", "theses": "thesis", "axes": "axis", "bases": "basis",
+    "analyses": "analysis", "theses": "thesis", "axes": "axis",
+    # "knowledge bases", "databases" and "code bases" far outnumber the bases of a vector space
+    "bases": "base", "diagnoses": "diagnosis", "prognoses": "prognosis", "syntheses": "synthesis",
+    "crises": "crisis", "parentheses": "parenthesis", "viruses": "virus", "buses": "bus", "campuses": "campus",
     "children": "child", "people": "people", "men": "man", "women": "woman",
     "biases": "bias", "caches": "cache", "niches": "niche", "aliases": "alias", "statuses": "status",
     "corpora": "corpus", "lenses": "lens", "heuristics": "heuristic",

@@ -19,6 +19,9 @@ from kg.resolve.resolver import Resolver
         ("Large Language Models", "large language model"),
         ("test-time scaling", "Test Time Scaling"),
         ("vision–language models", "Vision-Language Model"),
+        ("knowledge bases", "knowledge base"),
+        ("differential diagnoses", "differential diagnosis"),
+        ("computer viruses", "computer virus"),
     ],
 )
 def test_norm_key_equates_variants(a, b):
