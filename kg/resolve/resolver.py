@@ -268,6 +268,7 @@ class Resolver:
         # 3. one key per concept however the corpus spells, orders or expands it
         self._one_order_per_model(tallies)
         self._one_spelling_per_concept(tallies)
+        self._one_expansion_per_short_form(tallies)
         self._long_forms_written_alone(tallies)
         keyed = _moved_keys(keyed, self._moved)
         self._known = tallies.surfaces  # the keys left after the merges
@@ -450,6 +451,28 @@ class Resolver:
                 and not (based and (k in based) != (best in based))
             )
         _merge_keys(tallies, target, self._moved, self._merges, "spelling")
+
+    def _one_expansion_per_short_form(self, tallies: _Tallies) -> None:
+        """"Continual pre-training (CPT)", "continued pre-training (CPT)": expansions of one short
+        form whose words agree up to their endings are one concept, keyed as the corpus writes it
+        most; "self-supervised" and "semi-supervised learning (SSL)" stay apart."""
+        groups: dict[tuple, list[str]] = collections.defaultdict(list)
+        for key, shorts in tallies.short_forms.items():
+            if " " in key:
+                # seven letters: "geometr(ic|y)", "comput(ed|erized)"; "generative" is not "general"
+                stems = frozenset(w[:7] for w in content_words(unglue(key)))
+                for short in shorts:
+                    groups[(short, stems)].append(key)
+        entries, split = self.vocab.entries, self.rules.split
+        target: dict[str, str] = {}
+        for (_short, _stems_), keys in sorted(groups.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+            keys = [k for k in dict.fromkeys(keys) if k not in target]
+            if len(keys) < 2:
+                continue
+            curated = {k for k in keys if is_curated(entries.get(k))}
+            best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k))
+            target.update((k, best) for k in keys if k != best and k not in curated and k not in split)
+        _merge_keys(tallies, target, self._moved, self._merges, "expansion of one short form")
 
     def _long_forms_written_alone(self, tallies: _Tallies) -> None:
         """"Segment Anything Model" written without its short form is the SAM other papers define

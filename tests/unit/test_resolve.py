@@ -466,3 +466,16 @@ def test_a_based_compound_the_field_contrasts_with_free_is_a_kind():
     resolver = Resolver(load_vocabulary())
     resolver.resolve(extract(papers))
     assert resolver._spelled("model based reasoning") == "model based reasoning"
+
+
+def test_expansions_of_one_short_form_that_agree_up_to_endings_are_one_concept():
+    papers = [
+        Paper(id="a", abstract="Geometric problem solving (GPS) needs diagrams; GPS is hard."),
+        Paper(id="b", abstract="Geometry problem solving (GPS) benchmarks test GPS skills."),
+        Paper(id="c", abstract="Self-supervised learning (SSL) learns features; SSL is popular."),
+        Paper(id="d", abstract="Semi-supervised learning (SSL) uses few labels; SSL helps."),
+    ]
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    assert resolver._spelled("geometric problem solving") == resolver._spelled("geometry problem solving")
+    assert resolver._spelled("self supervised learning") != resolver._spelled("semi supervised learning")
