@@ -212,6 +212,7 @@ class Resolver:
         self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
         # words the field also writes with "-free" ("model-free", "reference-free"): their
         # "-based" names a kind, not the plain compound
+        self._usual_expansion: dict[str, str] = {}  # a short form spelled out several ways -> the usual key
         self._contrasted = frozenset(k.split(" ", 1)[0] for k in vocab.phrase_df if k.count(" ") >= 2 and k.split(" ", 2)[1] == "free") | {
             w[: -len("-free")] for w in modifier_shares() if w.endswith("-free")
         }
@@ -241,9 +242,10 @@ class Resolver:
             return key
         key = self.canon(long_form)
         if not is_curated(self.vocab.entries.get(key)):
-            if family_of(short, self.vocab.families):
+            if family_of(short, self.vocab.families) and self._usual_expansion.get(short, key) == key:
                 # "Generative Pre-trained Transformer-2 (GPT-2)": a release of a known model
-                # family is known by its name, whatever the paper spells out
+                # family is known by its name, whatever the paper spells out, unless the corpus
+                # spells the name out otherwise more often
                 key = self._renamed_long_forms[long_form] = self.canon(short)
             else:
                 vkey = self.vocab.acronyms.get(short) or self.vocab.acronyms.get(self._short(short))
@@ -260,6 +262,8 @@ class Resolver:
     def resolve(self, papers: Iterable[tuple[Paper, list[Mention]]]) -> Resolution:
         papers = list(papers)
         self._spellings, self._moved, self._merges = {}, {}, []  # of this corpus only
+        self._long_keys.clear()  # a long form's key may depend on how the corpus spells it out
+        self._renamed_long_forms.clear()
         # 1. definitions, per paper and corpus-wide
         per_paper, majority = self._definitions(papers)
         self._majority = majority
@@ -311,6 +315,17 @@ class Resolver:
         """Each paper's short form -> long form key, and the corpus's most frequent one per short form."""
         per_paper: dict[str, dict[str, str]] = {}
         corpus: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        # how the corpus spells out each model family's own name: only its usual expansion is
+        # the family ("Segment Anything Model (SAM)"), another one is another concept
+        # ("Sharpness-Aware Minimization (SAM)")
+        spelled: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+        for _paper, mentions in papers:
+            for m in mentions:
+                if m.extractor == "definition" and m.long_form and m.text != m.long_form:
+                    spelled[m.text][self.canon(m.long_form)] += 1
+        self._usual_expansion = {
+            short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in spelled.items() if len(c) > 1
+        }
         for paper, mentions in papers:
             defs = {}
             for m in mentions:
