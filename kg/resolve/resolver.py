@@ -21,8 +21,8 @@ from kg.extract.phrases import KIND_HEADS, modifier_shares
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, spelling_key, unglue
 from kg.extract.typing_rules import type_from_head
+from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, spelling_key, unglue
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
@@ -121,6 +121,18 @@ class _Tails:
         return key in self.tails
 
 
+def _most_frequent(counts: dict[str, int]) -> str:
+    """The most frequent form, the first in sort order on a tie."""
+    return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+
+
+def _most_written(keys, tallies: _Tallies, curated: set[str], field: dict | None = None) -> str:
+    """The key a group of keys for one concept goes by: a vocabulary entry's, else the one the
+    corpus writes most; on a tie the one the field writes (`field`), then the first in order."""
+    surfaces = tallies.surfaces
+    return min(keys, key=lambda k: (k not in curated, -sum(surfaces[k].values()), field is not None and k not in field, k))
+
+
 def _merge_keys(tallies: _Tallies, target: dict[str, str], moved: dict[str, str], log: list, reason: str) -> None:
     """Move the tallies of every key in `target` to the key it maps to, and note the move in
     `moved` (composed with earlier moves) and in `log` with its reason; the mentions follow in
@@ -210,9 +222,9 @@ class Resolver:
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
         self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
         self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
+        self._usual_expansion: dict[str, str] = {}  # a short form spelled out several ways -> the usual key
         # words the field also writes with "-free" ("model-free", "reference-free"): their
         # "-based" names a kind, not the plain compound
-        self._usual_expansion: dict[str, str] = {}  # a short form spelled out several ways -> the usual key
         self._contrasted = frozenset(k.split(" ", 1)[0] for k in vocab.phrase_df if k.count(" ") >= 2 and k.split(" ", 2)[1] == "free") | {
             w[: -len("-free")] for w in modifier_shares() if w.endswith("-free")
         }
@@ -324,7 +336,7 @@ class Resolver:
                 if m.extractor == "definition" and m.long_form and m.text != m.long_form:
                     spelled[m.text][self.canon(m.long_form)] += 1
         self._usual_expansion = {
-            short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in spelled.items() if len(c) > 1
+            short: _most_frequent(c) for short, c in spelled.items() if len(c) > 1
         }
         for paper, mentions in papers:
             defs = {}
@@ -336,7 +348,7 @@ class Resolver:
             for short, long_key in defs.items():
                 corpus[short][long_key] += 1
         # min over (count desc, key): the keys are distinct, so the same pick as sorting
-        majority = {s: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for s, c in corpus.items()}
+        majority = {s: _most_frequent(c) for s, c in corpus.items()}
         return per_paper, majority
 
     def _keyed(self, papers, per_paper, majority) -> tuple[list, _Tallies]:
@@ -404,7 +416,7 @@ class Resolver:
             if len(keys) > 1:
                 # a vocabulary entry keeps its key; else the form the corpus writes most
                 curated = {k for k in keys if is_curated(entries.get(k))}
-                best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k))
+                best = _most_written(keys, tallies, curated)
                 target.update((k, best) for k in keys if k != best and k not in curated)
         _merge_keys(tallies, target, self._moved, self._merges, "model name order")
 
@@ -448,7 +460,7 @@ class Resolver:
                 continue
             curated = {k for k in keys if is_curated(entries.get(k))}
             # on a tie, the spelling the field writes: "german language", not "german lan guage"
-            best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k not in field, k))
+            best = _most_written(keys, tallies, curated, field)
             for k in keys:
                 for sp in spelled[k]:
                     spellings[sp] = best
@@ -485,7 +497,7 @@ class Resolver:
             if len(keys) < 2:
                 continue
             curated = {k for k in keys if is_curated(entries.get(k))}
-            best = min(keys, key=lambda k: (k not in curated, -sum(tallies.surfaces[k].values()), k))
+            best = _most_written(keys, tallies, curated)
             target.update((k, best) for k in keys if k != best and k not in curated and k not in split)
         _merge_keys(tallies, target, self._moved, self._merges, "expansion of one short form")
 
@@ -500,7 +512,7 @@ class Resolver:
             longs = tallies.long_forms.get(key)
             if not longs:
                 continue
-            usual = self.canon(min(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0])
+            usual = self.canon(_most_frequent(longs))
             if usual != key and usual in tallies.surfaces and usual not in split and not is_curated(entries.get(usual)):
                 target[usual] = key
         _merge_keys(tallies, target, self._moved, self._merges, "long form written alone")
@@ -719,7 +731,7 @@ class Resolver:
         else:
             # min() picks the first of the best, as the head of a (stable) sort did, without sorting
             if shorts:
-                name = min(shorts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+                name = _most_frequent(shorts)
             else:
                 name = min(surf.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))[0]
             if types:
@@ -729,7 +741,7 @@ class Resolver:
                 ctype = entry.type if entry else type_from_head(key)
         definition = ""
         if longs:
-            definition = min(longs.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+            definition = _most_frequent(longs)
         elif entry and entry.curated and name != entry.name:
             definition = entry.name
         aliases = set(surf) | set(shorts) | set(longs)  # forms seen in this corpus only

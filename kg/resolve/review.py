@@ -66,7 +66,7 @@ def read_rules(path: str | os.PathLike) -> MergeRules:
 def review_rows(res) -> list[tuple[str, str, str, str]]:
     """Rows (decision, concept id, forms, reason): merges made and close calls refused."""
     rows = []
-    why = {m["key"]: m["reason"] for m in getattr(res, "merges", ())}  # corpus-level merges of keys
+    why = {m["key"]: m["reason"] for m in res.merges}  # corpus-level merges of keys
     for cid in sorted(res.concepts):
         c = res.concepts[cid]
         keys = collections.OrderedDict()

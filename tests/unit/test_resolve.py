@@ -79,6 +79,14 @@ def graph_of(papers):
     return build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
 
 
+def resolved(papers):
+    """A resolver that has resolved a few fixed abstracts: its `_spelled` says which key each
+    spelling of a concept ended up under."""
+    resolver = Resolver(load_vocabulary())
+    resolver.resolve(extract(papers))
+    return resolver
+
+
 def linked(G, cid):
     return sorted(p for p, _ in G.in_edges(cid) if G.nodes[p]["kind"] == "Paper")
 
@@ -379,8 +387,7 @@ def test_a_glued_name_is_not_the_plain_words_it_spells():
         Paper(id="b", abstract="Models trained on web datasets and curated web datasets differ."),
         Paper(id="c", abstract="Filtering web datasets helps."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("webdataset") == "webdataset"
     assert resolver._spelled("web dataset") == "web dataset"
 
@@ -402,8 +409,7 @@ def test_a_based_compound_is_the_plain_compound_unless_its_acronym_spells_based(
         Paper(id="c", abstract="Agent-based models (ABM) simulate markets, and ABM are cheap."),
         Paper(id="d", abstract="LLM agents and agent models plan; agent models act."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("diffusion based model") == "diffusion model"
     assert resolver._spelled("agent based model") == "agent based model"
     assert resolver._spelled("agent model") == "agent model"
@@ -415,8 +421,7 @@ def test_a_known_short_form_inside_a_compound_is_its_long_form():
         Paper(id="b", abstract="We compare proprietary large language models with open ones."),
         Paper(id="c", abstract="Generative AI and generative artificial intelligence tools spread."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("proprietary large language model") == "proprietary llm"
     assert resolver._spelled("generative artificial intelligence") == resolver._spelled("generative ai")
 
@@ -427,8 +432,7 @@ def test_a_compound_with_a_known_short_form_still_merges_its_plain_spellings():
         Paper(id="a", abstract="We train a VQ-VAE tokenizer; the VQ-VAE codes images."),
         Paper(id="b", abstract="A VQVAE baseline is weaker."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("vqvae") == resolver._spelled("vq vae")
 
 
@@ -451,8 +455,7 @@ def test_glued_words_merge_only_with_the_same_letters_in_the_same_case():
         Paper(id="c", abstract="MemoryBank stores facts; MemoryBank is small."),
         Paper(id="d", abstract="A Memory Bank module helps."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("stresstest") == "stresstest" and resolver._spelled("stress test") == "stress test"
     assert resolver._spelled("memory bank") == resolver._spelled("memorybank")
 
@@ -463,8 +466,7 @@ def test_a_based_compound_the_field_contrasts_with_free_is_a_kind():
         Paper(id="a", abstract="We study model-based reasoning in planning; model-based reasoning helps."),
         Paper(id="b", abstract="Model reasoning traces are long, and model reasoning is costly."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("model based reasoning") == "model based reasoning"
 
 
@@ -475,7 +477,6 @@ def test_expansions_of_one_short_form_that_agree_up_to_endings_are_one_concept()
         Paper(id="c", abstract="Self-supervised learning (SSL) learns features; SSL is popular."),
         Paper(id="d", abstract="Semi-supervised learning (SSL) uses few labels; SSL helps."),
     ]
-    resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver = resolved(papers)
     assert resolver._spelled("geometric problem solving") == resolver._spelled("geometry problem solving")
     assert resolver._spelled("self supervised learning") != resolver._spelled("semi supervised learning")
