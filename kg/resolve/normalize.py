@@ -132,13 +132,13 @@ def slug(key: str) -> str:
     return _NOT_SLUG.sub("-", key).strip("-") or "x"
 
 
-_FUNCTION_WORDS = frozenset("a an the of for from with to in on by via and or".split())
+FUNCTION_WORDS = frozenset("a an the of for from with to in on by via and or".split())
 
 
 def content_words(key: str) -> frozenset[str]:
     """The words of a key that carry meaning: "learning from feedback" and "learning with
     feedback" have the same."""
-    return frozenset(w for w in key.split() if w not in _FUNCTION_WORDS)
+    return frozenset(w for w in key.split() if w not in FUNCTION_WORDS)
 
 
 # "pretrained", "finetuning", "multimodal": bound prefixes written glued or apart ("pre-trained",

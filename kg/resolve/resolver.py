@@ -22,7 +22,7 @@ from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curate
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.extract.typing_rules import type_from_head
-from kg.resolve.normalize import content_words, norm_key, singular_surface, slug, spelling_key, unglue
+from kg.resolve.normalize import FUNCTION_WORDS, content_words, norm_key, singular_surface, slug, spelling_key, unglue
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 
@@ -486,13 +486,18 @@ class Resolver:
         groups: dict[tuple, list[str]] = collections.defaultdict(list)
         for key, shorts in tallies.short_forms.items():
             if " " in key:
-                # seven letters: "geometr(ic|y)", "comput(ed|erized)"; "generative" is not "general"
-                stems = frozenset(w[:7] for w in content_words(unglue(key)))
+                # seven letters: "geometr(ic|y)", "comput(ed|erized)"; "generative" is not
+                # "general". In any order ("harmless, helpful and honest"), but "table to text"
+                # is not "text to table". A person is not the field: "speech-language
+                # pathologists" are not pathology
+                words = unglue(key)
+                stems = [w[:7] for w in words.split() if w not in FUNCTION_WORDS]
+                stems = tuple(stems if " to " in words else sorted(stems))
                 for short in shorts:
-                    groups[(short, stems)].append(key)
+                    groups[(short, stems, words.endswith("ist"))].append(key)
         entries, split = self.vocab.entries, self.rules.split
         target: dict[str, str] = {}
-        for (_short, _stems_), keys in sorted(groups.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+        for _group, keys in sorted(groups.items()):
             keys = [k for k in dict.fromkeys(keys) if k not in target]
             if len(keys) < 2:
                 continue

@@ -480,3 +480,20 @@ def test_expansions_of_one_short_form_that_agree_up_to_endings_are_one_concept()
     resolver = resolved(papers)
     assert resolver._spelled("geometric problem solving") == resolver._spelled("geometry problem solving")
     assert resolver._spelled("self supervised learning") != resolver._spelled("semi supervised learning")
+
+
+def test_expansions_of_one_short_form_keep_people_and_word_order_apart():
+    # "pathologists" and "pathology" agree in seven letters, but they name a person and a field;
+    # "table to text" has the words of "text to table" in another order
+    papers = [
+        Paper(id="a", abstract="Speech-language pathologists (SLPs) assess children; SLPs are scarce."),
+        Paper(id="b", abstract="Speech-language pathology (SLP) services vary; SLP access is uneven."),
+        Paper(id="c", abstract="Computed tomography (CT) scans help; CT is common."),
+        Paper(id="d", abstract="Computerized tomography (CT) images are used; CT again."),
+        Paper(id="e", abstract="Text-to-table (TT) generation is new; TT is hard."),
+        Paper(id="f", abstract="Table-to-text (TT) generation is old; TT is easy."),
+    ]
+    resolver = resolved(papers)
+    assert resolver._spelled("speech language pathologist") != resolver._spelled("speech language pathology")
+    assert resolver._spelled("text to table") != resolver._spelled("table to text")
+    assert resolver._spelled("computed tomography") == resolver._spelled("computerized tomography")
