@@ -3,7 +3,8 @@
 Why: a phrase that one paper writes once ("credit assignment", "loss landscape") is weak
 evidence on its own, but if hundreds of other abstracts use it too, it is an established
 term of the field: document frequency is a termhood score. This counts, for every phrase
-kg's run-time phrase finder proposes (kg.extract.phrases.noun_phrases over kg's tokenizer),
+kg's run-time phrase finder proposes (kg.extract.phrases.noun_phrases over kg's tokenizer, and
+modified_short_forms: "agentic RAG"),
 and for every single noun that could name a concept (kg.extract.phrases.single_noun),
 the number of distinct abstracts it occurs in (a phrase also counts for each shorter phrase
 with the same head inside it), and writes the phrases used by at least
@@ -61,7 +62,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from spacy.vocab import Vocab
 
-    from kg.extract.phrases import lexicon, noun_phrases, single_noun
+    from kg.extract.phrases import lexicon, modified_short_forms, noun_phrases, single_noun
     from kg.extract.tokenizer import AbstractTokenizer
     from kg.resolve.normalize import norm_key
 
@@ -84,7 +85,10 @@ def main() -> int:
             toks = doc.user_data["kg_tokens"]
             keys = {k for k in (single_noun(t.text, lex) for t in toks) if k}
             for _a, _b, i, j in doc.user_data["kg_sents"]:
-                for start, end, words, _weak in noun_phrases([(t.text, t.idx, t.end) for t in toks[i:j]], lex):
+                sent = [(t.text, t.idx, t.end) for t in toks[i:j]]
+                # "agentic RAG", "video QA": a modifier before a short form
+                keys.update(norm_key(text[start:end]) for start, end, _words in modified_short_forms(sent, lex))
+                for start, end, words, _weak in noun_phrases(sent, lex):
                     keys.add(norm_key(text[start:end]))
                     # and every shorter phrase with the same head: "semantic masks" in
                     # "high-fidelity semantic masks" is a use of "semantic masks" too

@@ -371,6 +371,11 @@ SINGLE_NOUN_DF = (3, 1000)
 SINGLE_NOUN_MIN_USES = 3  # in the abstract, the title counting as one
 
 
+NAME_COMPOUND_MIN_DF = 3
+# how many field abstracts must write a modifier before a short form ("agentic RAG")
+SHORT_FORM_KIND_MIN_DF = 5
+
+
 def _extends_term(inner, taken, start, end, text, word_df) -> bool:
     """A field term that adds modifiers to one candidate ("autoregressive decoding" around
     "decoding"), or a hyphenated modifier of a one-word term: the longer term is the concept
@@ -382,6 +387,19 @@ def _extends_term(inner, taken, start, end, text, word_df) -> bool:
         and taken[inner[0]][1] == end
         and (word_df.get(norm_key(text), 0) >= TERM_MIN_DF or _hyphen_variant(text, taken[inner[0]]))
         and not _plural_noun(text.split(None, 1)[0])  # "models reasoning" is a clause
+    )
+
+
+def _name_modifies(inner, taken, start, end, text, word_df) -> bool:
+    """"LLM judges", "KG construction": names that only modify the plain noun the phrase ends
+    in make a compound the field writes as a term of its own."""
+    last = max(taken[k][1] for k in inner)
+    return (
+        all(taken[k][2] == "names" and taken[k][0] >= start for k in inner)
+        and last < end
+        and _head_key(text) not in GENERIC_HEADS
+        and _head_key(text) not in KIND_HEADS
+        and word_df.get(norm_key(text), 0) >= NAME_COMPOUND_MIN_DF
     )
 
 
@@ -408,7 +426,7 @@ def _plural_noun(word: str) -> bool:
 
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
 def make_phrases(nlp: Language, name: str, vocab_file: str | None):
-    from kg.extract.phrases import _SINGLE_NOUNS, established_part, lexicon, noun_phrases, single_noun
+    from kg.extract.phrases import _SINGLE_NOUNS, established_part, lexicon, modified_short_forms, noun_phrases, single_noun
 
     lex = lexicon()
     word_df = load_vocabulary(vocab_file).phrase_df
@@ -474,7 +492,7 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                 lo = bisect.bisect_left(starts, start - longest)
                 hi = bisect.bisect_left(starts, end)
                 inner = [k for k in range(lo, hi) if taken[k][1] > start]
-                if inner and not _extends_term(inner, taken, start, end, text, word_df):
+                if inner and not _extends_term(inner, taken, start, end, text, word_df) and not _name_modifies(inner, taken, start, end, text, word_df):
                     # "progressive object-grounded reasoning": the hyphenated variant of the term
                     if len(words) < 3 or "-" not in words[-2]:
                         continue
@@ -488,8 +506,27 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                 # it only when the paper repeats it or the field uses it
                 ctype = None if weak else type_from_head(_head_key(text))
                 store.append(Candidate(text, start, end, ctype, "phrases", 0.45))
+            short_form_kinds(doc.user_data["kg_text"], toks, taken, starts, store)
         single_nouns(doc, store)
         return doc
+
+    def short_form_kinds(text: str, toks, taken, starts, store: list[Candidate]) -> None:
+        """"agentic RAG", "medical LLMs": a kind of what a short form names, when the field
+        writes it so; the short form keeps its own mention."""
+        for start, end, _words in modified_short_forms(toks, lex):
+            phrase = text[start:end]
+            if word_df.get(norm_key(phrase), 0) < SHORT_FORM_KIND_MIN_DF:
+                continue
+            # the longest reading: "multi-hop QA", not "hop QA" as well
+            if store and store[-1].extractor == "phrases" and store[-1].end == end and store[-1].start <= start:
+                continue
+            at = bisect.bisect_left(starts, start)
+            if at < len(taken) and taken[at][0] == start:
+                continue  # a name or term already starts there
+            # a kind of a model is a model ("medical LLMs"), of a method a method ("agentic RAG")
+            short_start = end - len(phrase.rsplit(None, 1)[-1])
+            ctype = next((c.type for c in store if c.start == short_start and c.end == end), None)
+            store.append(Candidate(phrase, start, end, ctype, "phrases", 0.45))
 
     return phrases
 

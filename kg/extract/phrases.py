@@ -418,3 +418,53 @@ STOP_TITLE = frozenset(
     Furthermore Finally First Second Third Then Thus Hence Specifically Notably Additionally Table Figure
     Section Appendix Eq Equation Theorem Lemma Definition Algorithm Fig Step Stage Phase Part Level""".split()
 )
+
+
+# a short form a modifier can make a kind of: capitals ("RAG", "LLMs", "CoT", "QA")
+_SHORT_FORM = re.compile(r"^[A-Z][A-Za-z]*[A-Z][a-z]?s?$")
+_MODIFIER_TAGS = frozenset({"NOUN", "ADJ"})
+
+
+def _describes_state(low: str, lex: dict[str, str]) -> bool:
+    """A participle ("fine-tuned", "frozen") or a comparative ("longer", "fewer"): how the
+    short form's thing is, not a kind of it."""
+    if low.endswith("ed") or low == "frozen":
+        return True
+    return low.endswith("er") and any(lex.get(stem) == "ADJ" for stem in (low[:-2], low[:-1], low[:-3]))
+
+
+def modified_short_forms(tokens: list[tuple[str, int, int]], lex: dict[str, str]):
+    """Yield (start, end, words) for one or two modifiers before a short form: "agentic RAG",
+    "video QA", "medical LLMs". The noun phrase finder ends phrases at nouns only, so it never
+    proposes these; the field's counts of them decide which are terms."""
+    shipped = lex is lexicon()
+    tags = _PHRASE_TAGS if shipped else {}
+    infos = _PHRASE_INFO if shipped else {}
+    for i in range(1, len(tokens)):
+        word = tokens[i][0]
+        if not ("A" <= word[:1] <= "Z" and _SHORT_FORM.match(word)):
+            continue
+        if i + 1 < len(tokens) and tokens[i + 1][1] == tokens[i][2] + 1 and tag_word(tokens[i + 1][0], lex) == "NOUN":
+            after = singular(tokens[i + 1][0].lower())
+            if after not in KIND_HEADS and after not in GENERIC_HEADS:
+                continue  # "multi-turn LLM agents": the short form modifies the noun after it
+        for k in (1, 2):
+            if i - k < 0:
+                break
+            before = tokens[i - k : i]
+            got = []
+            for w, _s, _e in before:
+                info = infos.get(w)
+                if info is None:
+                    info = infos[w] = _word_info(w, lex, tags)
+                got.append(info)
+            # each word a noun or adjective of the lexicon, the first one allowed to open a phrase;
+            # no participle describing a state ("fine-tuned LLMs", "frozen CLIP") and no plural
+            # ("models LLM jailbreaks": a verb)
+            if any(info[0] not in _MODIFIER_TAGS or info[3] or _describes_state(info[1], lex) or info[6] != info[1].rsplit("-", 1)[-1] for info in got) or got[0][2]:
+                break
+            if got[0][1].endswith("ing"):
+                break  # "training LLMs", "fine-tuning VLMs": mostly a verb and its object
+            if any(e != s2 - 1 for (_w, _s, e), (_w2, s2, _e2) in zip(tokens[i - k : i], tokens[i - k + 1 : i + 1])):
+                break  # a word and the short form with more than one space or a bracket between
+            yield tokens[i - k][1], tokens[i][2], [info[1] for info in got] + [word.lower()]

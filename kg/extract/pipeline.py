@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "40"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "41"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -49,11 +49,14 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     # drop candidates inside a longer one (KV inside "KV cache"), keeping definitions' short forms
     cands = sorted(cands, key=lambda c: (c.start, -(c.end - c.start)))
     kept = []
-    cover_end = -1
+    cover_end, cover = -1, None
     text = doc.user_data["kg_text"]
     lex = lexicon()
     for c in cands:
-        if c.end <= cover_end and c.extractor != "definition" and not c.proposed:
+        if c.end <= cover_end and c.extractor != "definition" and not c.proposed and not (
+            # "LLM judges" is a phrase about LLMs: the name inside keeps its own link
+            c.extractor == "names" and cover.extractor == "phrases"
+        ):
             continue
         if c.extractor != "definition" and is_not_a_concept(c.text):
             continue  # "Paper Award" from the phrase finder, as "Best Paper Award" from the names
@@ -64,7 +67,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
         if c.extractor in ("phrases", "terms") and not c.proposed and ends_in_modifier(c.text, text[c.end : c.end + 40], lex):
             continue  # "coordinated multi-agent| framework": the piece before the noun
         kept.append(c)
-        cover_end = max(cover_end, c.end)
+        if c.end > cover_end:
+            cover_end, cover = c.end, c
     sents = sentences(doc)
     out = []
     long_roles: dict[str, str] = {}

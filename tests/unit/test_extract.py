@@ -725,3 +725,31 @@ def test_title_phrases_skip_gerund_openers_and_generic_heads():
     for title in ("Speculative Tree Decoding", "Joint Frame, Channel, and Feature Adaptation for Video",
                   "Joint Transcription and Decryption of Ciphers", "N-Qubit Theory of Mind"):
         assert title_phrases(title, "") == [], title
+
+
+def test_a_name_before_a_noun_makes_a_field_compound_and_keeps_its_own_mention(nlp):
+    # the field writes "LLM judges" and "KG construction" (phrase_df): a phrase of their own,
+    # beside the name; a kind word or a generic head after the name makes none
+    text = "Agreement between LLM judges and annotators is high. KG construction relies on LLM-based methods."
+    got = [m.text for m in mentions_from_doc(nlp(text), "p")]
+    assert got.count("LLM judges") == 1 and "KG construction" in got
+    assert "LLM" in got and "KG" in got
+    assert not any(t.startswith("LLM-based") for t in got)
+
+
+@pytest.mark.parametrize(
+    "text, expected, absent",
+    [
+        # a modifier before a short form names a kind of it, when the field writes it so
+        ("We build agentic RAG systems for video QA benchmarks.", {"agentic RAG", "video QA", "RAG", "QA"}, set()),
+        ("Symbolic AI offers a transparent foundation.", {"Symbolic AI"}, set()),
+        # the short form modifies the noun after it: no cut "multi-turn LLM"
+        ("Multi-turn LLM agents are pivotal.", set(), {"Multi-turn LLM"}),
+        # a participle describes a state, an -ing word is mostly a verb with its object
+        ("We pair frozen LLMs with adapters, training LLMs on fine-tuned LLMs outputs.", set(),
+         {"frozen LLMs", "training LLMs", "fine-tuned LLMs"}),
+    ],
+)
+def test_a_modifier_before_a_short_form(nlp, text, expected, absent):
+    got = {m.text for m in mentions_from_doc(nlp(text), "p")}
+    assert expected <= got and not absent & got
