@@ -87,7 +87,7 @@ def main() -> int:
             for _a, _b, i, j in doc.user_data["kg_sents"]:
                 sent = [(t.text, t.idx, t.end) for t in toks[i:j]]
                 # "agentic RAG", "video QA": a modifier before a short form
-                keys.update(norm_key(text[start:end]) for start, end, _words in modified_short_forms(sent, lex))
+                keys.update(norm_key(text[start:end]) for start, end in modified_short_forms(sent, lex))
                 for start, end, words, _weak in noun_phrases(sent, lex):
                     keys.add(norm_key(text[start:end]))
                     # and every shorter phrase with the same head: "semantic masks" in

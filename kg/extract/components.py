@@ -394,11 +394,12 @@ def _name_modifies(inner, taken, start, end, text, word_df) -> bool:
     """"LLM judges", "KG construction": names that only modify the plain noun the phrase ends
     in make a compound the field writes as a term of its own."""
     last = max(taken[k][1] for k in inner)
+    head = _head_key(text)
     return (
         all(taken[k][2] == "names" and taken[k][0] >= start for k in inner)
         and last < end
-        and _head_key(text) not in GENERIC_HEADS
-        and _head_key(text) not in KIND_HEADS
+        and head not in GENERIC_HEADS
+        and head not in KIND_HEADS
         and word_df.get(norm_key(text), 0) >= NAME_COMPOUND_MIN_DF
     )
 
@@ -513,12 +514,9 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
     def short_form_kinds(text: str, toks, taken, starts, store: list[Candidate]) -> None:
         """"agentic RAG", "medical LLMs": a kind of what a short form names, when the field
         writes it so; the short form keeps its own mention."""
-        for start, end, _words in modified_short_forms(toks, lex):
+        for start, end in modified_short_forms(toks, lex):
             phrase = text[start:end]
             if word_df.get(norm_key(phrase), 0) < SHORT_FORM_KIND_MIN_DF:
-                continue
-            # the longest reading: "multi-hop QA", not "hop QA" as well
-            if store and store[-1].extractor == "phrases" and store[-1].end == end and store[-1].start <= start:
                 continue
             at = bisect.bisect_left(starts, start)
             if at < len(taken) and taken[at][0] == start:

@@ -434,7 +434,7 @@ def _describes_state(low: str, lex: dict[str, str]) -> bool:
 
 
 def modified_short_forms(tokens: list[tuple[str, int, int]], lex: dict[str, str]):
-    """Yield (start, end, words) for one or two modifiers before a short form: "agentic RAG",
+    """Yield (start, end) of one or two modifiers and the short form after them: "agentic RAG",
     "video QA", "medical LLMs". The noun phrase finder ends phrases at nouns only, so it never
     proposes these; the field's counts of them decide which are terms."""
     shipped = lex is lexicon()
@@ -467,4 +467,4 @@ def modified_short_forms(tokens: list[tuple[str, int, int]], lex: dict[str, str]
                 break  # "training LLMs", "fine-tuning VLMs": mostly a verb and its object
             if any(e != s2 - 1 for (_w, _s, e), (_w2, s2, _e2) in zip(tokens[i - k : i], tokens[i - k + 1 : i + 1])):
                 break  # a word and the short form with more than one space or a bracket between
-            yield tokens[i - k][1], tokens[i][2], [info[1] for info in got] + [word.lower()]
+            yield tokens[i - k][1], tokens[i][2]
