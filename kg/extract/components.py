@@ -573,11 +573,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     return True
             return False
 
-        def first_new(lo: int, hi: int) -> Candidate | None:
+        def first_new(lo: int, hi: int, s0: int) -> Candidate | None:
             """The first name in [lo, hi) that is not a concept the vocabulary already knows."""
             i = bisect.bisect_left(named_starts, lo)
             while i < len(named) and named_starts[i] < hi:
-                # a word of a web address ("huggingface.co/Org/Model") is no name
                 c = named[i]
                 # a word of a web address ("huggingface.co/Org/Model") is no name, a released
                 # model of a known family ("GPT-5.4") is someone else's
@@ -586,9 +585,32 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and full_text[c.start - 1 : c.start] != "/"
                     and not _MODIFIER_SUFFIX.search(c.text)  # "a CLIP-based framework (CLIP-KOA)"
                 ):
-                    return c
+                    # past a preposition, the clause's object was unnamed: what follows is what
+                    # it is for or about
+                    return None if _complement_name(c, lo, s0) else c
                 i += 1
             return None
+
+        def _past_complement(lo: int, at: int) -> bool:
+            """Whether a preposition stands between the clause's start and `at` ("we propose
+            using X" is the verb's object)."""
+            m = _COMPLEMENT.search(full_text, lo, at)
+            return m is not None and not (full_text[lo : m.start()].strip() == "" and m.group(0).lower() in ("using", "applying"))
+
+        def _complement_name(c: Candidate, lo: int, s0: int) -> bool:
+            """"we introduce a training strategy for DSC", "a method ... in CT angiography (CTA)":
+            a name past a preposition of the clause says what the contribution is for or about;
+            it is the contribution only when it is new there and not the short form of a term
+            the field already writes."""
+            if not _past_complement(lo, c.start):
+                return False
+            if first_seen[c.text] < s0:
+                return True
+            # "the Linear SEParability (LSEP) of ...": a long form in capitals is a coined name
+            return (
+                c.extractor == "definition" and bool(c.long_form) and not _all_capitalised(c.long_form)
+                and vocab.phrase_df.get(norm_key(c.long_form), 0) >= TERM_MIN_DF
+            )
 
         def definitions_in(lo: int, hi: int) -> list[Candidate]:
             return [c for c in named[bisect.bisect_left(named_starts, lo) : bisect.bisect_left(named_starts, hi)]
@@ -640,7 +662,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                         # "a process reward model called Web-Shepherd": whatever follows "called" is the name
                         pick = _span_candidate(store, at + token.start(1) - at, token.end(1), token.group(1))
                 if pick is None:
-                    pick = first_new(lo, hi)
+                    pick = first_new(lo, hi, s0)
                     glued = _GLUED_MODIFIER.match(full_text, pick.end) if pick is not None else None
                     if glued is not None and _OBJECT_START.fullmatch(full_text, lo, pick.start):
                         # "we introduce SEG-aware logit calibration": the name only modifies the
@@ -658,6 +680,8 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # framework for idea generation" names a known concept and no new one: nothing
                 if pick is None and not contrib.named_only:
                     pick = first_from(phrases, phrase_starts, lo, hi)
+                    if pick is not None and _past_complement(lo, pick.start):
+                        pick = None  # "a dataset created with LLM assistance": not what is introduced
                     name = first_from(named, named_starts, lo, hi)
                     if name is not None and (pick is None or name.start < pick.start) and _well_known(name, vocab):
                         pick = None
@@ -719,6 +743,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                         c is not pick and _coined(c, families) and first_seen[c.text] >= s0 and not inside_phrase(c)
                         and c.text not in pick.text.split("-")  # "KOA" after "CLIP-KOA" is its domain
                         and full_text[c.end : c.end + 2] not in ("'s", "’s")  # "Kronecker's product"
+                        and not _MODIFIER_AFTER.match(full_text, c.end)  # "a U-Net-based network"
                     ):
                         # "i) the LESS Attention Block that ...": in an enumeration, the capitalised run the name starts
                         run = title_run(full_text, c.start) if cues is _REUSE_CUE else None
@@ -933,6 +958,14 @@ _PROPOSED_BEFORE = re.compile(
     r"via|by|at|of|as|into|under|the|a|an|this|these|its|their)\b)[\w-]+\s+){0,3}?\(?$",
     re.I,
 )
+# a preposition in an announcement clause: what follows is what the contribution is for or about
+# (not the "of" of "the notion of X")
+_COMPLEMENT = re.compile(
+    r"(?<!notion\s)(?<!concept\s)(?<!concepts\s)(?<!paradigm\s)(?<!idea\s)"
+    r"\b(?:for|of|on|in|into|to|towards?|about|from|with|by|via|using|applying|through|under|at|across|over|between|among|"
+    r"within|against)\b",
+    re.I,
+)
 _KIND_THEN_NAME = re.compile(
     r"\b(?:method|framework|model|benchmark|dataset|approach|algorithm|system|agent|pipeline|architecture|"
     r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
@@ -947,6 +980,14 @@ _MODIFIER_SUFFIX = re.compile(
     r"free|only|level|generated|derived|oriented|tuned)$",
     re.I,
 )
+
+
+_MODIFIER_AFTER = re.compile(_MODIFIER_SUFFIX.pattern[:-1] + r"\b", re.I)
+
+
+def _all_capitalised(text: str) -> bool:
+    """Every word starts with a capital: "Linear SEParability", not "CT angiography"."""
+    return all(w[:1].isupper() for w in text.split())
 
 
 def _name_shaped(token: str) -> bool:

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 _VERBS = (
     r"propos\w*|introduc\w*|present\w*|develop\w*|design\w*|construct\w*|(?:build|builds|built)(?!\s+(?:up)?on\b)|"
-    r"releas\w*|curat\w*|creat\w*|collect\w*|contribut\w*|establish\w*|formulat\w*|devis\w*|"
-    r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*|nam\w*|dub\w*|term\w*|"
+    r"releas\w*|curat\w*|creat\w*|collect\w*|contribut\w*(?!\s+to\b)|establish\w*|formulat\w*|devis\w*|"
+    r"offer\w*|put\s+forward|unveil\w*|open-source\w*|provid\w*|call\w*(?!\s+(?:for|on|upon)\b)|nam\w*|dub\w*|term\w*|"
     r"synthesi[sz]\w*|assembl\w*|envision\w*"
 )
 # who announces: "we", or the document itself ("this technical report presents X")
@@ -36,6 +36,12 @@ _COORDINATED = re.compile(
     r"(?:present|develop|design|construct|collect|establish|unveil)(?:s|ed)?|build|builds|built)\b",
     re.I,
 )
+# "we leverage our construction to propose X": the same "we" announces through a purpose clause
+_PURPOSE_ANNOUNCE = re.compile(rf"\bwe\s+(?:[\w-]+\s+){{1,8}}?to\s+(?:{_VERBS})\b", re.I)
+# "... is then strengthened by introducing the SMC and CMA modules": these verbs announce even without "we"
+_STRONG_BY = re.compile(r"by\s+(?:propos|introduc|design|develop)", re.I)
+_EARLIER = re.compile(r"\s+(?:\w+\s+)?(?:previously|earlier|before|in\s+(?:our\s+)?(?:prior|previous|earlier)\s+work)\b", re.I)
+_EARLIER_WORK = re.compile(r"\b(?:previously|earlier|(?:prior|previous|earlier)\s+work)\b", re.I)
 _WE = re.compile(rf"\b(?:{_SELF})\b", re.I)
 # 'we introduce "reasoning prototypes"', 'the notion of “X”': the quotes mark the coined term
 _QUOTED = re.compile(
@@ -44,7 +50,8 @@ _QUOTED = re.compile(
 )
 # a name after a weaker cue must come before the clause turns to what it is for or built on
 _NAMED_CLAUSE_END = re.compile(r"\b(?:for|in|of|with|based|using|via|from|on|across|to|by|than|over)\b", re.I)
-_NAMING = re.compile(r"(?:,\s*|\b)(?:named|dubbed|termed|coined)\s+", re.I)
+# not "Named Entity Recognition"
+_NAMING = re.compile(r"(?:,\s*|\b)(?:named(?!\s+entit)|dubbed|termed|coined)\s+", re.I)
 _PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed)\b", re.I)
 # "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
 _PASSIVE = re.compile(
@@ -52,9 +59,16 @@ _PASSIVE = re.compile(
     r"(?:proposed|introduced|presented|developed|designed)\b",
     re.I,
 )
+# "a novel hybrid framework, CE-RS-SBCIT, is introduced": a coined name between commas
+_PASSIVE_NAMED = re.compile(
+    r",\s*([A-Z][\w.+-]*[A-Z0-9][\w.+-]*),\s+(?:is|are)\s+(?:then\s+|further\s+|also\s+)?"
+    r"(?:proposed|introduced|presented|developed|designed)\b"
+)
 _CORE = re.compile(
     r"\b(?:(?:central|key|core|crucial|fundamental)\s+to\s+(?:our|this)|at\s+the\s+(?:core|heart)\s+of\s+(?:our|this)|"
-    r"the\s+(?:core|heart|key\s+(?:component|idea|ingredient))\s+of\s+(?:our|this))\s+(?:[\w-]+\s+){0,2}?"
+    r"the\s+(?:core|heart|key\s+(?:component|idea|ingredient))\s+of\s+(?:our|this)|"
+    # "At its core is BANSA", "A key component is DASH-OPT": said of the paper's own work
+    r"at\s+(?:its|their)\s+(?:core|heart)|(?:a|one)\s+key\s+(?:component|ingredient|element|module))\s+(?:[\w-]+\s+){0,2}?"
     r"(?:is|are|lies|lie)\s+",
     re.I,
 )
@@ -83,7 +97,10 @@ _APPOSITIVE = re.compile(
     r"(?:an?|the|our)\s+(?:\w+[- ]){0,4}?(?:novel|new|first|simple|unified|general|scalable|"
     r"lightweight|large-scale|comprehensive|training-free|plug-and-play|principled|efficient|systematic)\b"
 )
-_CLAUSE_END = re.compile(r"(?:[.;]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\())", re.I)
+# ... and where it says what the contribution is built on ("a framework built on Flower")
+_CLAUSE_END = re.compile(
+    r"(?:[.;]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\()|\b(?:built|based)\s+(?:up)?on\b)", re.I
+)
 
 TYPE_WORDS = [
     (re.compile(r"\bbenchmarks?\b|\b-?bench\b|\bsuite\b|\btestbed\b|\bleaderboard\b|\barena\b", re.I), "Benchmark"),
@@ -204,6 +221,10 @@ def find_contributions(sentence: str) -> list[Contribution]:
     """Return contribution clauses in one sentence (offsets relative to the sentence)."""
     found = []
     for m in _ANNOUNCE.finditer(sentence):
+        if m.group(0)[:2].lower() == "by" and not _WE.search(sentence, 0, m.start()) and not _STRONG_BY.match(m.group(0)):
+            continue  # "SHAP improves interpretability by providing ...": nobody's announcement
+        if "previously" in m.group(0).lower() or _EARLIER.match(sentence, m.end()):
+            continue  # "two networks which we developed previously": the authors' earlier work
         start = m.end()
         rest = sentence[start:]
         end_m = _CLAUSE_END.search(rest, 2)
@@ -214,6 +235,13 @@ def find_contributions(sentence: str) -> list[Contribution]:
         # "we will release our code and data": with an auxiliary, only a coined name is a contribution
         named_only = m.group("aux") is not None
         found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1, named_only))
+    for m in _PURPOSE_ANNOUNCE.finditer(sentence):
+        if not any(c.start <= m.end() <= c.end + 1 for c in found):
+            start = m.end()
+            end_m = _CLAUSE_END.search(sentence[start:], 2)
+            end = start + (end_m.start() if end_m else min(len(sentence) - start, 200))
+            clause = sentence[start : min(len(sentence), end + 80)]
+            found.append(Contribution(start, end, type_from_clause(clause), -1, named_only=True))
     we = _WE.search(sentence)
     if we:
         for m in _COORDINATED.finditer(sentence, we.end()):
@@ -234,9 +262,11 @@ def find_contributions(sentence: str) -> list[Contribution]:
     low = sentence.lower() if sentence.isascii() else None
     if low is None or _has_any(low, _NAMING_WORDS):
         for m in _NAMING.finditer(sentence):
+            if _EARLIER_WORK.search(sentence, max(0, m.start() - 40), m.start()):
+                continue  # "which we developed previously (termed O-Net)": named in earlier work
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
-    if low is None or "our" in low or "this" in low:
+    if low is None or "our" in low or "this" in low or " its " in low or " their " in low or "key " in low:
         # "Central to our approach is the VideoPath-Instruct dataset": the heart of the paper's own work
         for m in _CORE.finditer(sentence):
             end = min(len(sentence), m.end() + 60)
@@ -255,6 +285,8 @@ def find_contributions(sentence: str) -> list[Contribution]:
     if (low is None or _has_any(low, _PASSIVE_WORDS)) and _PASSIVE_VERB.search(sentence):
         for m in _PASSIVE.finditer(sentence):
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
+        for m in _PASSIVE_NAMED.finditer(sentence):
+            found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[: m.start(1)][-60:]), -1))
     if not found:
         m = _APPOSITIVE.match(sentence)
         if m:
