@@ -376,18 +376,29 @@ NAME_COMPOUND_MIN_DF = 3
 SHORT_FORM_KIND_MIN_DF = 5
 
 
+# a head added to a term makes a compound of terms when head and the term's last word are a
+# stock term of the field ("knowledge graph", "success rate")
+TAIL_TERM_MIN_DF = 100
+
+
 def _extends_term(inner, taken, start, end, text, word_df) -> bool:
     """A field term that adds modifiers to one candidate ("autoregressive decoding" around
     "decoding"), or a hyphenated modifier of a one-word term: the longer term is the concept
-    the paper means."""
-    return (
-        len(inner) == 1
-        and taken[inner[0]][2] in ("vocabulary", "terms")
-        and taken[inner[0]][0] >= start
-        and taken[inner[0]][1] == end
-        and (word_df.get(norm_key(text), 0) >= TERM_MIN_DF or _hyphen_variant(text, taken[inner[0]]))
-        and not _plural_noun(text.split(None, 1)[0])  # "models reasoning" is a clause
-    )
+    the paper means. So is one that adds a head ("attack success rate" after "attack success",
+    "legal knowledge graphs", whose tail is a term too)."""
+    if len(inner) != 1 or taken[inner[0]][2] not in ("vocabulary", "terms") or _plural_noun(text.split(None, 1)[0]):
+        return False  # "models reasoning" is a clause
+    a, b = taken[inner[0]][0], taken[inner[0]][1]
+    if a >= start and b == end:
+        return word_df.get(norm_key(text), 0) >= TERM_MIN_DF or _hyphen_variant(text, taken[inner[0]])
+    if a == start and b < end and " " not in text[b - start :].strip():
+        full = word_df.get(norm_key(text), 0)
+        if full >= TERM_MIN_DF and full >= word_df.get(norm_key(text[: b - start]), 0):
+            return True  # the shorter term mostly occurs inside this one: it was a truncation
+        tail = " ".join(text[: b - start].split()[-1:] + [text[b - start :].strip()])
+        # a generic head makes a description ("reasoning tasks", "reasoning capabilities")
+        return _head_key(text) not in GENERIC_HEADS and (full >= TERM_MIN_DF or word_df.get(norm_key(tail), 0) >= TAIL_TERM_MIN_DF)
+    return False
 
 
 def _name_modifies(inner, taken, start, end, text, word_df) -> bool:

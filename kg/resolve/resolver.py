@@ -28,7 +28,7 @@ from kg.resolve.review import MergeRules
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
-MAX_CONCEPTS_PER_PAPER = 15
+MAX_CONCEPTS_PER_PAPER = 17
 MINED_TERM_MIN_DF = 8
 PHRASE_MIN_DF = TERM_MIN_DF
 # ... and above this many, a phrase the paper writes once is a stock collocation ("computational

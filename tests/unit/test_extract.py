@@ -515,6 +515,12 @@ def test_a_bare_modifier_is_not_a_mention(nlp):
         ("Such language models reasoning at length fail.", "reasoning", "models reasoning"),
         # an evaluative adjective does not make a term
         ("It suffers from unstable reasoning on hard cases.", "reasoning", "unstable reasoning"),
+        # a head after a term: the field writes the longer term ("attack success rate"), or the
+        # head and the term's last word are a stock term ("knowledge graph")
+        ("We report attack success rates of 90% on all models.", "attack success rates", "attack success"),
+        ("We construct legal knowledge graphs from statutes.", "legal knowledge graphs", "legal knowledge"),
+        # ... but not a generic head ("tasks", "capabilities")
+        ("Models improve on reasoning tasks after training.", "reasoning", "reasoning tasks"),
     ],
 )
 def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
