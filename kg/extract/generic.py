@@ -115,12 +115,22 @@ _NUMBERED_PART = re.compile(
 )
 
 
+# where a paper's code or demo lives: "GitHub repository", "Project Page", "project website"
+_RESOURCE = re.compile(
+    r"^(?:project|code|source|demo|home|official|github|gitlab|hugging\s?face|curated|living|public|https?)\s+"
+    r"(?:repository|repositories|repos?|homepages?|websites?|webpages?|pages?|urls?|links?)$",
+    re.I,
+)
+
+
 def is_not_a_concept(text: str) -> bool:
     """Places, institutions, awards and venues that a capitalised run or a coined-looking word
-    may name: never a research concept."""
+    may name, and pointers to the paper's code or page: never a research concept."""
     words = text.split()
     if _NUMBERED_PART.match(text):
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
+    if _RESOURCE.search(text):
+        return True
     if len(words) == 1:
         if text in STOP_NAMES:
             return True

@@ -8,6 +8,7 @@ tokenizer speed and never downloads anything.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
@@ -33,6 +34,9 @@ def make_nlp(vocab_file: str | None = None):
     return nlp
 
 
+_URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+|\b(?:[\w-]+\.)+(?:com|org|io|ai|net|edu|dev)/[^\s<>\"]*")
+
+
 def _coined_shape(text: str) -> bool:
     """"BRIGHT", "MMEB", "GSM8K": a capital after the first letter or a digit; not "English"."""
     return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
@@ -52,7 +56,11 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     cover_end, cover = -1, None
     text = doc.user_data["kg_text"]
     lex = lexicon()
+    # words of a web address ("github.com/JaneDoe/FooNet") are no mentions
+    urls = [m.span() for m in _URL.finditer(text)] if ("://" in text or "www." in text or ".io/" in text or ".com/" in text) else ()
     for c in cands:
+        if urls and any(a <= c.start < b for a, b in urls):
+            continue
         if c.end <= cover_end and c.extractor != "definition" and not c.proposed and not (
             # "LLM judges" is a phrase about LLMs: the name inside keeps its own link
             c.extractor == "names" and cover.extractor == "phrases"

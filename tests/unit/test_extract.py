@@ -537,6 +537,9 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
         # numbered parts of a paper or a method
         ("Phase-2", True), ("Stage 1", True), ("Table 3", True), ("Level-II", True),
         ("Step-Audio", False), ("ARC-AGI-2", False), ("Llama-3", False),
+        # where the paper's code or page lives
+        ("GitHub repository", True), ("Project Page", True), ("project website", True), ("code repository", True),
+        ("knowledge repositories", False), ("web pages", False),
     ],
 )
 def test_places_institutions_and_venues_are_not_concepts(text, expected):
@@ -796,3 +799,10 @@ def test_a_name_before_a_noun_makes_a_field_compound_and_keeps_its_own_mention(n
 def test_a_modifier_before_a_short_form(nlp, text, expected, absent):
     got = {m.text for m in mentions_from_doc(nlp(text), "p")}
     assert expected <= got and not absent & got
+
+
+def test_words_of_a_web_address_are_no_mentions(nlp):
+    text = ("We propose FooNet for retrieval. Code is available at https://github.com/JaneDoe/FooNet "
+            "and at github.com/JohnRoe/BarKit, and our Project Page is at https://foonet.github.io/.")
+    got = {(m.text, m.role) for m in mentions_from_doc(nlp(text), "p")}
+    assert got == {("FooNet", "PROPOSES"), ("retrieval", "MENTIONS")}
