@@ -401,6 +401,18 @@ def _extends_term(inner, taken, start, end, text, word_df) -> bool:
     return False
 
 
+def _paper_kind_of_term(inner, taken, start, end, text, low_text, title_low) -> bool:
+    """"turn-level preference optimization" written twice, or in the title: the paper's own kind
+    of a field term is the concept it means."""
+    if len(inner) != 1 or taken[inner[0]][2] not in ("vocabulary", "terms") or _plural_noun(text.split(None, 1)[0]):
+        return False
+    a, b = taken[inner[0]][0], taken[inner[0]][1]
+    if not (a > start and b == end):
+        return False
+    low = text.lower()
+    return low_text.count(low) >= 2 or low in title_low
+
+
 def _name_modifies(inner, taken, start, end, text, word_df) -> bool:
     """"LLM judges", "KG construction": names that only modify the plain noun the phrase ends
     in make a compound the field writes as a term of its own."""
@@ -476,6 +488,8 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         starts = [a for a, _, _ in taken]
         longest = max((b - a for a, b, _ in taken), default=0)
         all_toks = doc.user_data["kg_tokens"]
+        low_text = doc.user_data["kg_text"].lower()
+        title_low = doc.user_data.get("kg_title", "").lower()
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
             for start, end, words, weak in noun_phrases(toks, lex):
@@ -504,7 +518,11 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                 lo = bisect.bisect_left(starts, start - longest)
                 hi = bisect.bisect_left(starts, end)
                 inner = [k for k in range(lo, hi) if taken[k][1] > start]
-                if inner and not _extends_term(inner, taken, start, end, text, word_df) and not _name_modifies(inner, taken, start, end, text, word_df):
+                if (
+                    inner and not _extends_term(inner, taken, start, end, text, word_df)
+                    and not _name_modifies(inner, taken, start, end, text, word_df)
+                    and not _paper_kind_of_term(inner, taken, start, end, text, low_text, title_low)
+                ):
                     # "progressive object-grounded reasoning": the hyphenated variant of the term
                     if len(words) < 3 or "-" not in words[-2]:
                         continue

@@ -806,3 +806,24 @@ def test_words_of_a_web_address_are_no_mentions(nlp):
             "and at github.com/JohnRoe/BarKit, and our Project Page is at https://foonet.github.io/.")
     got = {(m.text, m.role) for m in mentions_from_doc(nlp(text), "p")}
     assert got == {("FooNet", "PROPOSES"), ("retrieval", "MENTIONS")}
+
+
+@pytest.mark.parametrize(
+    "title, text, expected, absent",
+    [
+        # the paper's own kind of a field term, written twice or in its title, is the concept
+        ("", "Extreme tail latency limits serving. We reduce tail latency by half.", "tail latency", "latency"),
+        ("Spatiotemporal Forecasting with Graphs", "We propose PHGNet, a novel spatiotemporal forecasting framework.",
+         "spatiotemporal forecasting", "forecasting"),
+        # once, the field term stands
+        ("", "Serving shows tail latency once, and latency is high.", "latency", "tail latency"),
+    ],
+)
+def test_a_kind_of_a_term_the_paper_repeats_is_its_concept(nlp, title, text, expected, absent):
+    doc = nlp.make_doc(text)
+    if title:
+        doc.user_data["kg_title"] = title
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    got = {m.text for m in mentions_from_doc(doc, "p")}
+    assert expected in got and absent not in got
