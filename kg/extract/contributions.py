@@ -80,6 +80,7 @@ _OWN_NAMING = re.compile(
     re.I,
 )
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
+_CORE_WORDS = ("core", "heart", "central", "key", "crucial", "fundamental")  # every _CORE match has one
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed")
 
 
@@ -235,7 +236,10 @@ def find_contributions(sentence: str) -> list[Contribution]:
         # "we will release our code and data": with an auxiliary, only a coined name is a contribution
         named_only = m.group("aux") is not None
         found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1, named_only))
-    for m in _PURPOSE_ANNOUNCE.finditer(sentence):
+    # _NAMING, _PASSIVE_VERB and the rest need one of a few words; in ASCII text, where ignoring
+    # case is comparing lower-cased letters, a substring test rules most sentences out cheaply
+    low = sentence.lower() if sentence.isascii() else None
+    for m in _PURPOSE_ANNOUNCE.finditer(sentence) if low is None or (" to " in low and "we " in low) else ():
         if not any(c.start <= m.end() <= c.end + 1 for c in found):
             start = m.end()
             end_m = _CLAUSE_END.search(sentence[start:], 2)
@@ -257,16 +261,13 @@ def find_contributions(sentence: str) -> list[Contribution]:
             end = cut.start() if cut else end
             clause = sentence[start : min(len(sentence), end + 80)]
             found.append(Contribution(start, end, type_from_clause(clause), -1, named_only=True))
-    # _NAMING and _PASSIVE_VERB need one of a few words; in ASCII text, where ignoring case is
-    # comparing lower-cased letters, a substring test rules most sentences out cheaply
-    low = sentence.lower() if sentence.isascii() else None
     if low is None or _has_any(low, _NAMING_WORDS):
         for m in _NAMING.finditer(sentence):
             if _EARLIER_WORK.search(sentence, max(0, m.start() - 40), m.start()):
                 continue  # "which we developed previously (termed O-Net)": named in earlier work
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
-    if low is None or "our" in low or "this" in low or " its " in low or " their " in low or "key " in low:
+    if low is None or _has_any(low, _CORE_WORDS):
         # "Central to our approach is the VideoPath-Instruct dataset": the heart of the paper's own work
         for m in _CORE.finditer(sentence):
             end = min(len(sentence), m.end() + 60)
