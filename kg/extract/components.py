@@ -1162,9 +1162,11 @@ _OUR = re.compile(
     re.I,
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
-_NOVEL_BEFORE = re.compile(r"\b(?:a|an)\s+(?:novel|new)\s+$", re.I)
+_NOVEL_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:novel|new)\s+$", re.I)
 # the name ends its noun phrase: "a novel BEV VQA benchmark" names a benchmark about BEV
-_NAME_ENDS_PHRASE = re.compile(r"\s*(?:[,;:.)]|$)|\s+(?:that|which|to|for|with|in|on|and|is|are|was|were|by|via|using|as)\b")
+_NAME_ENDS_PHRASE = re.compile(
+    r"(?:\s*\([^()]*\))?(?:\s*(?:[,;:.)]|$)|\s+(?:that|which|to|for|with|in|on|and|is|are|was|were|by|via|using|as)\b)"
+)  # (its short form in parentheses may come first: "the novel Concept Explainer (TraNCE) for CNNs")
 
 
 def _coined(c: Candidate, families: tuple[str, ...] = ()) -> bool:

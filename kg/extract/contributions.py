@@ -19,7 +19,7 @@ _VERBS = (
 # who announces: "we", or the document itself ("this technical report presents X")
 _SELF = (
     r"we|(?:this|the\s+present|our)\s+(?:technical\s+)?(?:paper|work|study|report|article|research|thesis|survey|"
-    r"letter|manuscript|chapter|project|position\s+paper)"
+    r"letter|manuscript|chapter|project|position\s+paper)|the\s+(?:paper|article|manuscript)"
 )
 _ANNOUNCE = re.compile(
     rf"\b(?:(?:{_SELF})\s+(?P<aux>are\s+|will\s+|have\s+|has\s+)?"
@@ -52,6 +52,14 @@ _QUOTED = re.compile(
 _NAMED_CLAUSE_END = re.compile(r"\b(?:for|in|of|with|based|using|via|from|on|across|to|by|than|over)\b", re.I)
 # not "Named Entity Recognition"
 _NAMING = re.compile(r"(?:,\s*|\b)(?:named(?!\s+entit)|dubbed|termed|coined)\s+", re.I)
+# "we train a diffusion model called LocDiffusion", "our method, called LPOSS+": "called" names
+# when the paper speaks of its own work ("a technique called dropout" is someone else's)
+_USED = re.compile(
+    r"\b(?:use[sd]?|using|employ\w*|adopt\w*|leverag\w*|utili[sz]\w*|appl(?:y|ies|ied|ying)|follow\w*|existing|prior|"
+    r"previous\w*|recent\w*|proposed|known|popular|standard|widely)\b",
+    re.I,
+)
+_CALLED_OWN = re.compile(r"\b(?:we|our)\b[^.;]{0,80}?(?<!so-)\bcalled\s+", re.I)
 _PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed)\b", re.I)
 # "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
 _PASSIVE = re.compile(
@@ -74,7 +82,7 @@ _CORE = re.compile(
 )
 _REFERRED = re.compile(r"\breferred\s+to\s+as\s+", re.I)
 _OWN_NAMING = re.compile(
-    r"\b(?:(?:which|that|what)\s+we\s+(?:call|term|name|dub|refer\s+to\s+as)"
+    r"\b(?:(?:which|that|what)\s+we\s+(?:call|term|name|dub|refer\s+to\s+as|denote\s+as)"
     r"|(?:herein(?:after)?|hereafter|henceforth)(?:\s+(?:referred\s+to\s+as|called|termed|named|denoted))?"
     r"|referred\s+to\s+as(?=\s+[^,;.]{1,40}?\s+in\s+this\s+(?:work|paper|study)))\s+",
     re.I,
@@ -265,6 +273,12 @@ def find_contributions(sentence: str) -> list[Contribution]:
         for m in _NAMING.finditer(sentence):
             if _EARLIER_WORK.search(sentence, max(0, m.start() - 40), m.start()):
                 continue  # "which we developed previously (termed O-Net)": named in earlier work
+            if not any(c.start <= m.end() < c.end for c in found):
+                found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    if (low is None or "called" in low) and not any(c.called_at >= 0 for c in found):
+        for m in _CALLED_OWN.finditer(sentence):
+            if _USED.search(sentence, m.start(), m.end()):
+                continue  # "we use an algorithm called SegGPT", "a recently proposed algorithm called IVON"
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
     if low is None or _has_any(low, _CORE_WORDS):

@@ -308,6 +308,15 @@ def test_contributions_in_context(nlp, text, expected):
         # the core of the paper's own work
         ("At its core is BANSAX, an acquisition function that measures disagreement.", ["BANSAX"]),
         ("A key component is DASH-OPTX for image-based retrieval.", ["DASH-OPTX"]),
+        # "called" names what the paper's own voice describes, not what it uses
+        ("We train a conditional latent diffusion model called LocDiffusionX that generates maps.", ["LocDiffusionX"]),
+        ("Our method, called LPOSSX+, performs inference over the image.", ["LPOSSX+"]),
+        ("We use an in-context learning algorithm called SegGPTX for few-shot segmentation.", []),
+        ("We employ a recently proposed variational algorithm called IVONX for fine-tuning.", []),
+        # "which we denote as", "the paper presents", "the novel X (Y)"
+        ("Evaluating models on the revised labels, which we denote as RePOPEX, we observe shifts.", ["RePOPEX"]),
+        ("The paper presents the Source Code Lexical Runtime (SCLR), a tool for tagging.", ["SCLR", "Source Code Lexical Runtime"]),
+        ("We address this with the novel Nonlinear Concept Explainer (NCEX) for CNNs.", ["NCEX", "Nonlinear Concept Explainer"]),
     ],
 )
 def test_what_an_announcement_does_not_introduce(nlp, text, expected):
