@@ -32,8 +32,8 @@ from kg.extract.generic import (
     is_generic_phrase,
     is_not_a_concept,
 )
-from kg.extract.names import _VERSION_WORD, family_of, find_names
-from kg.extract.phrases import KIND_HEADS
+from kg.extract.names import _VERSION_WORD, Name, family_of, find_names
+from kg.extract.phrases import KIND_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases
 from kg.extract.tokenizer import Tok
@@ -168,6 +168,10 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         for n in find_names(text, vocab):
             if n.start in definition_starts or is_not_a_concept(n.text):
                 continue
+            glued = _GLUED_ARTICLE.match(n.text)
+            if glued and _describes_next(text, n.end):
+                # "we propose BARREL-a novel framework": a dash for a space before the article
+                n = Name(glued.group(1), n.start, n.start + len(glued.group(1)))
             entry = vocab.lookup(n.text) if n.text not in vocab.acronyms else vocab.entries.get(vocab.acronyms[n.text])
             ctype = entry.type if entry and n.text not in defined else None
             if ctype == "Concept" and not entry.curated:
@@ -202,6 +206,16 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         return doc
 
     return names
+
+
+_GLUED_ARTICLE = re.compile(r"^(.*[A-Za-z0-9])-an?$")
+_NEXT_LOWER = re.compile(r"\s+([a-z][\w-]*)")
+
+
+def _describes_next(text: str, end: int) -> bool:
+    """Whether the word after `end` describes a noun to come ("novel", "simple", "lightweight")."""
+    m = _NEXT_LOWER.match(text, end)
+    return m is not None and (m.group(1) in GENERIC_MODIFIERS or lexicon().get(m.group(1)) == "ADJ")
 
 
 _ORDINARY_SENSE = re.compile(
@@ -648,8 +662,8 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         def text_of(end: int) -> str:
             return full_text[end : end + 60]
 
-        for s0, _end, sent_text in sentences(doc):
-            for contrib in find_contributions(sent_text):
+        for k, (s0, _end, sent_text) in enumerate(sentences(doc)):
+            for contrib in find_contributions(sent_text, first=k == 0):
                 lo, hi = s0 + contrib.start, s0 + contrib.end
                 pick = None
                 direct_pick = False

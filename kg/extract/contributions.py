@@ -50,6 +50,13 @@ _QUOTED = re.compile(
 )
 # a name after a weaker cue must come before the clause turns to what it is for or built on
 _NAMED_CLAUSE_END = re.compile(r"\b(?:for|in|of|with|based|using|via|from|on|across|to|by|than|over)\b", re.I)
+# an abstract opening with a coined name: "NeoN, a tool for ...", "EasyMath is a compact benchmark for ..."
+_OPENING_KIND = re.compile(
+    r"^\s*([A-Z][\w.+@-]*[A-Z0-9][\w.+@-]*)(?:\s*,\s*|\s+(?:is|are)\s+)(?:an?|the)\s+"
+    r"(?!(?:widely|well|popular|standard|classic|common|existing|established|traditional)\b)(?:[\w-]+\s+){0,4}?"
+    r"(?:tool|toolkit|framework|benchmark|dataset|corpus|library|system|platform|model|suite|pipeline|agent|method|"
+    r"algorithm|architecture|testbed|environment|simulator|metric|package)s?\b"
+)
 # not "Named Entity Recognition"
 _NAMING = re.compile(r"(?:,\s*|\b)(?:named(?!\s+entit)|dubbed|termed|coined)\s+", re.I)
 # "we train a diffusion model called LocDiffusion", "our method, called LPOSS+": "called" names
@@ -226,8 +233,9 @@ def type_from_clause(clause: str) -> str | None:
     return first[1] if first else None
 
 
-def find_contributions(sentence: str) -> list[Contribution]:
-    """Return contribution clauses in one sentence (offsets relative to the sentence)."""
+def find_contributions(sentence: str, first: bool = False) -> list[Contribution]:
+    """Return contribution clauses in one sentence (offsets relative to the sentence); `first`
+    when it opens the abstract."""
     found = []
     for m in _ANNOUNCE.finditer(sentence):
         if m.group(0)[:2].lower() == "by" and not _WE.search(sentence, 0, m.start()) and not _STRONG_BY.match(m.group(0)):
@@ -302,6 +310,12 @@ def find_contributions(sentence: str) -> list[Contribution]:
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
         for m in _PASSIVE_NAMED.finditer(sentence):
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[: m.start(1)][-60:]), -1))
+    if not found and first:
+        # an abstract that opens "NeoN, a tool for ..." or "EasyMath is a compact benchmark for
+        # ...": the name it opens with is what the paper brings
+        m = _OPENING_KIND.match(sentence)
+        if m:
+            found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[m.end(1) : m.end()]), -1, True))
     if not found:
         m = _APPOSITIVE.match(sentence)
         if m:

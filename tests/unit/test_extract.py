@@ -317,6 +317,13 @@ def test_contributions_in_context(nlp, text, expected):
         ("Evaluating models on the revised labels, which we denote as RePOPEX, we observe shifts.", ["RePOPEX"]),
         ("The paper presents the Source Code Lexical Runtime (SCLR), a tool for tagging.", ["SCLR", "Source Code Lexical Runtime"]),
         ("We address this with the novel Nonlinear Concept Explainer (NCEX) for CNNs.", ["NCEX", "Nonlinear Concept Explainer"]),
+        # a dash for a space before the article: "BARRELX-a novel framework"
+        ("To address these issues, we propose BARRELX-a novel framework for reasoning.", ["BARRELX"]),
+        # an abstract opening with a coined name and what kind of thing it is
+        ("NeoNX, a tool for detecting Polish neologisms. It is fast.", ["NeoNX"]),
+        ("EasyMathX is a compact benchmark for math reasoning. We test models.", ["EasyMathX"]),
+        ("Poisson Surface Reconstruction is a widely-used algorithm for surfaces. We study it.", []),
+        ("Models are slow. EasyMathX is a compact benchmark for math reasoning.", []),
     ],
 )
 def test_what_an_announcement_does_not_introduce(nlp, text, expected):
