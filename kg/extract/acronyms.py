@@ -66,7 +66,7 @@ def _match_long(sf: str, words: list[tuple[str, int, int]]) -> int | None:
 
 
 _DIGIT_WORD = re.compile(r"(?<=[A-Za-z])[24](?=[A-Za-z])")
-_LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "with", "by", "our", "its", "their", "this", "that", "these", "we", "is", "are", "called", "named", "termed", "dubbed", "namely"}
+_LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "with", "by", "our", "its", "their", "this", "that", "these", "we", "is", "are", "called", "named", "termed", "dubbed", "namely", "based"}
 
 
 _BEFORE_WORD = re.compile(r"([A-Za-z][\w.+-]{1,11})\s*$")

@@ -114,6 +114,8 @@ _APPOSITIVE = re.compile(
     r"lightweight|large-scale|comprehensive|training-free|plug-and-play|principled|efficient|systematic)\b"
 )
 # ... and where it says what the contribution is built on ("a framework built on Flower")
+# ... a coined one: a lower-case letter, a digit or a hyphen in it ("FF-PNet", not "JR")
+_NAMED_TAIL = re.compile(r"[^.;()]{0,120}?\(((?=[^)]*[a-z0-9-])[A-Za-z][\w.+-]{1,20})\)(?=\s*(?:[,.;]|$|which\b|that\b))")
 _CLAUSE_END = re.compile(
     r"(?:[.;]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\()|\b(?:built|based)\s+(?:up)?on\b)", re.I
 )
@@ -245,6 +247,10 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         start = m.end()
         rest = sentence[start:]
         end_m = _CLAUSE_END.search(rest, 2)
+        if end_m and end_m.group(0)[:1] in "bB" and _NAMED_TAIL.match(rest, end_m.end()):
+            # "a novel backdoor attack based on adaptive optimization ... (BadApex), which":
+            # the short form after the "based on" part names the whole announced thing
+            end_m = _CLAUSE_END.search(rest, _NAMED_TAIL.match(rest, end_m.end()).end())
         end = start + (end_m.start() if end_m else min(len(rest), 200))
         # include an appositive after the name: "X, a benchmark for ..."
         clause = sentence[start : min(len(sentence), end + 80)]

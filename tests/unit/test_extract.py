@@ -317,6 +317,9 @@ def test_contributions_in_context(nlp, text, expected):
         ("Evaluating models on the revised labels, which we denote as RePOPEX, we observe shifts.", ["RePOPEX"]),
         ("The paper presents the Source Code Lexical Runtime (SCLR), a tool for tagging.", ["SCLR", "Source Code Lexical Runtime"]),
         ("We address this with the novel Nonlinear Concept Explainer (NCEX) for CNNs.", ["NCEX", "Nonlinear Concept Explainer"]),
+        # a coined short form after a "based on" part names the whole announced thing
+        ("We construct a new pyramid network based on feature and deformation fields (FF-PNetX).", ["FF-PNetX"]),
+        ("We introduce a framework for auditing, based on a concept known as justified representation (JR).", []),
         # a dash for a space before the article: "BARRELX-a novel framework"
         ("To address these issues, we propose BARRELX-a novel framework for reasoning.", ["BARRELX"]),
         # an abstract opening with a coined name and what kind of thing it is
