@@ -1172,7 +1172,7 @@ _OUR = re.compile(
     r"(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|via|by|at|of|as|into|under|"
     r"outperforms?|beats?|surpass\w*|versus|vs)\b)[\w-]+\s+){0,2}?"
     r"(?:(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
-    r"solution|contribution|tool|agent|pipeline)s?\s*,\s*)?$",
+    r"solution|contribution|tool|agent|pipeline)s?\s*[,(]\s*)?$",
     re.I,
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")

@@ -50,6 +50,11 @@ _QUOTED = re.compile(
 )
 # a name after a weaker cue must come before the clause turns to what it is for or built on
 _NAMED_CLAUSE_END = re.compile(r"\b(?:for|in|of|with|based|using|via|from|on|across|to|by|than|over)\b", re.I)
+_SUBJECT_BRINGS = re.compile(
+    r"^\s*(?:The\s+)?([A-Z][\w.+-]*[A-Z0-9][\w.+-]*)(?:\s+(?:framework|architecture|model|system|method|approach|"
+    r"benchmark|dataset|pipeline|library|toolkit|agent))?\s+(?:presents|introduces|proposes|offers|provides)\s+"
+    r"(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)\b"
+)
 # an abstract opening with a coined name: "NeoN, a tool for ...", "EasyMath is a compact benchmark for ..."
 _OPENING_KIND = re.compile(
     r"^\s*([A-Z][\w.+@-]*[A-Z0-9][\w.+@-]*)(?:\s*,\s*|\s+(?:is|are)\s+)(?:an?|the)\s+"
@@ -316,6 +321,12 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
         for m in _PASSIVE_NAMED.finditer(sentence):
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[: m.start(1)][-60:]), -1))
+    if not found:
+        # "TGraphX presents a novel paradigm", "The WuNeng architecture introduces a novel approach":
+        # a coined name that brings something new is the paper's own
+        m = _SUBJECT_BRINGS.match(sentence)
+        if m:
+            found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[m.end(1) : m.end() + 40]), -1, True))
     if not found and first:
         # an abstract that opens "NeoN, a tool for ..." or "EasyMath is a compact benchmark for
         # ...": the name it opens with is what the paper brings

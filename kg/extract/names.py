@@ -43,7 +43,7 @@ def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
     if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
         return False  # "High-Density", "Task-Dependent": capitalised English, not a coined name
-    if _ACRONYM_LETTERS.match(word) and not _ends_in_word(word):
+    if _ACRONYM_LETTERS.match(word) and not _ends_in_word(word) and _is_word(word):
         return False
     uppers = sum(c.isupper() for c in word)
     has_digit = any(c.isdigit() for c in word)
@@ -71,6 +71,13 @@ def _ends_in_word(word: str) -> bool:
 
     last_cap = max(i for i, c in enumerate(word) if c.isupper())
     return word[last_cap:].lower() in lexicon()
+
+
+def _is_word(word: str) -> bool:
+    """"SEarch" is the word "search" with an acronym's capitals; "XAInomaly" is no word."""
+    from kg.extract.phrases import lexicon
+
+    return word.lower() in lexicon()
 
 
 _PLAIN_COMPOUND = re.compile(r"^[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)+$")

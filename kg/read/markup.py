@@ -97,7 +97,7 @@ _FONT_SWITCH = re.compile(
     r"\\(?:bf|it|em|sc|tt|rm|sf|sl|bfseries|itshape|ttfamily|scshape|normalfont)(?![A-Za-z])\s*"
 )
 _STYLE = re.compile(
-    r"\\(?:text(?:bf|it|tt|sc|sf|rm|up|md|sl|normal)?|emph|underline|uline|mbox|hbox|"
+    r"\\(?:text(?:bf|it|tt|sc|sf|rm|up|md|sl|normal|superscript|subscript)?|emph|underline|uline|mbox|hbox|"
     r"math(?:rm|bf|it|sf|tt|cal|scr|frak|normal)|boldsymbol|bm|operatorname)\*?\s*\{([^{}]*)\}"
 )
 _MATHBB = re.compile(r"\\mathbb\s*\{\s*([A-Za-z0-9])\s*\}")
@@ -157,7 +157,8 @@ _SYMBOLS = {
 _COMMAND = re.compile(r"\\([A-Za-z]+)|\\([^A-Za-z])")
 # Style commands whose braces were lost (nested math, unbalanced input) vanish without a trace.
 _STYLE_NAMES = frozenset(
-    "text textbf textit texttt textsc textsf textrm textup textmd textsl textnormal emph underline uline "
+    "text textbf textit texttt textsc textsf textrm textup textmd textsl textnormal textsuperscript textsubscript "
+    "emph underline uline "
     "mbox hbox mathrm mathbf mathit mathsf mathtt mathcal mathscr mathfrak mathnormal mathbb boldsymbol "
     "bm operatorname url href".split()
 )

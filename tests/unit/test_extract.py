@@ -320,6 +320,12 @@ def test_contributions_in_context(nlp, text, expected):
         # a coined short form after a "based on" part names the whole announced thing
         ("We construct a new pyramid network based on feature and deformation fields (FF-PNetX).", ["FF-PNetX"]),
         ("We introduce a framework for auditing, based on a concept known as justified representation (JR).", []),
+        # a coined name that brings something new; "our model (X)"; a coined word with acronym capitals
+        ("TGraphXQ presents a novel paradigm by unifying CNNs with GNNs.", ["TGraphXQ"]),
+        ("The WuNengX architecture introduces a novel approach to expressivity.", ["WuNengX"]),
+        ("GPT-4 introduces a new era of assistants.", []),
+        ("We train our model (VITEDX) to generate evidence chains.", ["VITEDX"]),
+        ("In this study, we introduce the XAInomalyQ framework for anomaly detection.", ["XAInomalyQ"]),
         # a dash for a space before the article: "BARRELX-a novel framework"
         ("To address these issues, we propose BARRELX-a novel framework for reasoning.", ["BARRELX"]),
         # an abstract opening with a coined name and what kind of thing it is

@@ -21,6 +21,8 @@ from kg.read.titles import MAX_TITLE, derive_title, first_sentence
         (r"we propose $\textbf{VideoSEG-O3}$, the first", "we propose VideoSEG-O3, the first"),
         (r"the human $\textit{``coarse-to-fine''}$ process", "the human “coarse-to-fine” process"),
         (r"nested \textbf{bold \emph{and} italic}", "nested bold and italic"),
+        # superscripts and subscripts in text mode stay glued to their word
+        (r"PM\textsuperscript{4}Bench holds H\textsubscript{2}O", "PM4Bench holds H2O"),
         # math
         (r"requires $\mathcal{O}(M \cdot N)$ operations", "requires O(M · N) operations"),
         (r"on 9$\times$9 Sudoku", "on 9×9 Sudoku"),
