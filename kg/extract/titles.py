@@ -45,7 +45,13 @@ def names_a_thing(head: str, vocab) -> bool:
     return vocab.lookup(head) is None and not is_generic_phrase(key.split())
 
 
-_TITLE_PHRASE_START = re.compile(r"(?:^|[:,;(]|\s-|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using|under|into|as)\s)\s*$", re.I)
+_TITLE_PHRASE_START = re.compile(
+    r"(?:^|[:,;(]|\s-|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using|under|into|as)\s"
+    # "Leveraging Modal Asymmetry for ...", "...: Evaluating Deep Research Agents": the object of
+    # a verb that opens the title or a part of it (not "Speculative Decoding| Model Pairs")
+    r"|(?:^|:\s*|\b(?:for|via|by|through|towards?)\s+)(?-i:[A-Z][a-z]+ing)\s)\s*$",
+    re.I,
+)
 # the title goes on with the same name: "Speculative Tree| Decoding", "Joint Frame|, Channel, and
 # Feature Adaptation", "Self-adaptive Generation| of Task Plan Explanations"
 _TITLE_PHRASE_GOES_ON = re.compile(r"\s*(?:[A-Z]|,|(?:and|or|of|&)\s)")

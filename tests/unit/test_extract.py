@@ -792,6 +792,11 @@ def test_title_phrases_skip_gerund_openers_and_generic_heads():
         ("Hallucination Mitigation", 25, 49, "Concept")
     ]
     assert title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study hallucination mitigation.") == []
+    # the object of a verb that opens the title or a part of it; not a piece of a longer name
+    assert title_phrases("AsyMoE: Leveraging Modal Asymmetry for Experts", "We propose AsyMoE.") == [
+        ("Modal Asymmetry", 19, 34, "Concept")
+    ]
+    assert title_phrases("TokenTiming: Universal Speculative Decoding Model Pairs", "We align tokens.") == []
     # a piece of a longer title name: cut before a capital, a list or "of"/"and"
     for title in ("Speculative Tree Decoding", "Joint Frame, Channel, and Feature Adaptation for Video",
                   "Joint Transcription and Decryption of Ciphers", "N-Qubit Theory of Mind"):
