@@ -208,6 +208,12 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
     return names
 
 
+# "we call this phenomenon X", "we term this problem Y": a naming verb, "this" and a kind word
+_NAMING_THIS = re.compile(r"\b(?:call|calls|term|terms|name|names|dub|dubs|coin|coins)\s+(?:this|these|such)\s+$", re.I)
+_NAMED_KINDS = frozenset(
+    "phenomenon phenomena problem effect issue behavior behaviour approach method framework task setting paradigm "
+    "process technique strategy mechanism pattern property failure mode regime".split()
+)
 _GLUED_ARTICLE = re.compile(r"^(.*[A-Za-z0-9])-an?$")
 _NEXT_LOWER = re.compile(r"\s+([a-z][\w-]*)")
 
@@ -508,6 +514,13 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
             for start, end, words, weak in noun_phrases(toks, lex):
                 text = doc.user_data["kg_text"][start:end]
+                if len(words) >= 3 and singular(words[0]) in _NAMED_KINDS and _NAMING_THIS.search(
+                    doc.user_data["kg_text"], max(0, start - 30), start
+                ):
+                    # "we call this phenomenon reward collapse": the name follows the kind word
+                    text = text[len(words[0]) :].lstrip()
+                    words = words[1:]
+                    start = end - len(text)
                 if words[0] in CLASSIFYING_MODIFIERS:
                     trim = established_part(text, words, word_df)
                     if trim is None:

@@ -326,6 +326,8 @@ def test_contributions_in_context(nlp, text, expected):
         ("GPT-4 introduces a new era of assistants.", []),
         ("We train our model (VITEDX) to generate evidence chains.", ["VITEDX"]),
         ("In this study, we introduce the XAInomalyQ framework for anomaly detection.", ["XAInomalyQ"]),
+        # the name after "we call this phenomenon"
+        ("We call this phenomenon reward collapse.", ["reward collapse"]),
         # a dash for a space before the article: "BARRELX-a novel framework"
         ("To address these issues, we propose BARRELX-a novel framework for reasoning.", ["BARRELX"]),
         # an abstract opening with a coined name and what kind of thing it is
