@@ -422,8 +422,8 @@ def _extends_term(inner, taken, start, end, text, word_df) -> bool:
 
 
 def _paper_kind_of_term(inner, taken, start, end, text, low_text, title_low) -> bool:
-    """"turn-level preference optimization" written twice, or in the title: the paper's own kind
-    of a field term is the concept it means."""
+    """"road segmentation" written twice, or in the title: the paper's own kind of a field term
+    ("segmentation") is the concept it means."""
     if len(inner) != 1 or taken[inner[0]][2] not in ("vocabulary", "terms") or _plural_noun(text.split(None, 1)[0]):
         return False
     a, b = taken[inner[0]][0], taken[inner[0]][1]

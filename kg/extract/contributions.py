@@ -118,9 +118,11 @@ _APPOSITIVE = re.compile(
     r"(?:an?|the|our)\s+(?:\w+[- ]){0,4}?(?:novel|new|first|simple|unified|general|scalable|"
     r"lightweight|large-scale|comprehensive|training-free|plug-and-play|principled|efficient|systematic)\b"
 )
-# ... and where it says what the contribution is built on ("a framework built on Flower")
-# ... a coined one: a lower-case letter, a digit or a hyphen in it ("FF-PNet", not "JR")
+# a coined short form (a lower-case letter, a digit or a hyphen in it: "FF-PNet", not "JR") that
+# closes the announced noun phrase after its "based on" part
 _NAMED_TAIL = re.compile(r"[^.;()]{0,120}?\(((?=[^)]*[a-z0-9-])[A-Za-z][\w.+-]{1,20})\)(?=\s*(?:[,.;]|$|which\b|that\b))")
+# where an announcement's clause ends, also where it says what the contribution is built on
+# ("a framework built on Flower")
 _CLAUSE_END = re.compile(
     r"(?:[.;]\s|\bthat\b|\bwhich\b|\bwhere\b|\bwhose\b|\bto\s+(?!\w+\s+\()|\b(?:built|based)\s+(?:up)?on\b)", re.I
 )
@@ -252,10 +254,11 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         start = m.end()
         rest = sentence[start:]
         end_m = _CLAUSE_END.search(rest, 2)
-        if end_m and end_m.group(0)[:1] in "bB" and _NAMED_TAIL.match(rest, end_m.end()):
+        tail = _NAMED_TAIL.match(rest, end_m.end()) if end_m and end_m.group(0)[:1] in "bB" else None
+        if tail:
             # "a novel backdoor attack based on adaptive optimization ... (BadApex), which":
             # the short form after the "based on" part names the whole announced thing
-            end_m = _CLAUSE_END.search(rest, _NAMED_TAIL.match(rest, end_m.end()).end())
+            end_m = _CLAUSE_END.search(rest, tail.end())
         end = start + (end_m.start() if end_m else min(len(rest), 200))
         # include an appositive after the name: "X, a benchmark for ..."
         clause = sentence[start : min(len(sentence), end + 80)]
