@@ -215,13 +215,17 @@ _NAMED_KINDS = frozenset(
     "process technique strategy mechanism pattern property failure mode regime".split()
 )
 _GLUED_ARTICLE = re.compile(r"^(.*[A-Za-z0-9])-an?$")
-_NEXT_LOWER = re.compile(r"\s+([a-z][\w-]*)")
+_WORD_AFTER = re.compile(r"\s+([A-Za-z][\w-]*)")
 
 
 def _describes_next(text: str, end: int) -> bool:
-    """Whether the word after `end` describes a noun to come ("novel", "simple", "lightweight")."""
-    m = _NEXT_LOWER.match(text, end)
-    return m is not None and (m.group(1) in GENERIC_MODIFIERS or lexicon().get(m.group(1)) == "ADJ")
+    """Whether the word after `end` opens a description ("novel", "simple", "fundamentally new",
+    or a capitalised name: "MTCMB-a Multi-Task Benchmark")."""
+    m = _WORD_AFTER.match(text, end)
+    if m is None:
+        return False
+    word = m.group(1)
+    return word[0].isupper() or word in GENERIC_MODIFIERS or word.endswith("ly") or lexicon().get(word) == "ADJ"
 
 
 _ORDINARY_SENSE = re.compile(

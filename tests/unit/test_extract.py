@@ -330,6 +330,7 @@ def test_contributions_in_context(nlp, text, expected):
         ("We call this phenomenon reward collapse.", ["reward collapse"]),
         # a dash for a space before the article: "BARRELX-a novel framework"
         ("To address these issues, we propose BARRELX-a novel framework for reasoning.", ["BARRELX"]),
+        ("We propose ULTRAEDITX-a fundamentally new editing solution.", ["ULTRAEDITX"]),
         # an abstract opening with a coined name and what kind of thing it is
         ("NeoNX, a tool for detecting Polish neologisms. It is fast.", ["NeoNX"]),
         ("EasyMathX is a compact benchmark for math reasoning. We test models.", ["EasyMathX"]),
