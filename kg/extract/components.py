@@ -405,14 +405,23 @@ SHORT_FORM_KIND_MIN_DF = 5
 TAIL_TERM_MIN_DF = 100
 
 
+def _term_inside(inner, taken, text) -> tuple[int, int] | None:
+    """(start, end) of the one vocabulary or mined term inside a phrase, or None; none either
+    when the phrase opens with a plural noun ("models reasoning" is a clause)."""
+    if len(inner) != 1 or taken[inner[0]][2] not in ("vocabulary", "terms") or _plural_noun(text.split(None, 1)[0]):
+        return None
+    return taken[inner[0]][0], taken[inner[0]][1]
+
+
 def _extends_term(inner, taken, start, end, text, word_df) -> bool:
     """A field term that adds modifiers to one candidate ("autoregressive decoding" around
     "decoding"), or a hyphenated modifier of a one-word term: the longer term is the concept
     the paper means. So is one that adds a head ("attack success rate" after "attack success",
     "legal knowledge graphs", whose tail is a term too)."""
-    if len(inner) != 1 or taken[inner[0]][2] not in ("vocabulary", "terms") or _plural_noun(text.split(None, 1)[0]):
-        return False  # "models reasoning" is a clause
-    a, b = taken[inner[0]][0], taken[inner[0]][1]
+    span = _term_inside(inner, taken, text)
+    if span is None:
+        return False
+    a, b = span
     if a >= start and b == end:
         return word_df.get(norm_key(text), 0) >= TERM_MIN_DF or _hyphen_variant(text, taken[inner[0]])
     if a == start and b < end and " " not in text[b - start :].strip():
@@ -428,10 +437,8 @@ def _extends_term(inner, taken, start, end, text, word_df) -> bool:
 def _paper_kind_of_term(inner, taken, start, end, text, low_text, title_low) -> bool:
     """"road segmentation" written twice, or in the title: the paper's own kind of a field term
     ("segmentation") is the concept it means."""
-    if len(inner) != 1 or taken[inner[0]][2] not in ("vocabulary", "terms") or _plural_noun(text.split(None, 1)[0]):
-        return False
-    a, b = taken[inner[0]][0], taken[inner[0]][1]
-    if not (a > start and b == end):
+    span = _term_inside(inner, taken, text)
+    if span is None or not (span[0] > start and span[1] == end):
         return False
     low = text.lower()
     return low_text.count(low) >= 2 or low in title_low

@@ -40,8 +40,10 @@ _COORDINATED = re.compile(
 _PURPOSE_ANNOUNCE = re.compile(rf"\bwe\s+(?:[\w-]+\s+){{1,8}}?to\s+(?:{_VERBS})\b", re.I)
 # "... is then strengthened by introducing the SMC and CMA modules": these verbs announce even without "we"
 _STRONG_BY = re.compile(r"by\s+(?:propos|introduc|design|develop)", re.I)
-_EARLIER = re.compile(r"\s+(?:\w+\s+)?(?:previously|earlier|before|in\s+(?:our\s+)?(?:prior|previous|earlier)\s+work)\b", re.I)
-_EARLIER_WORK = re.compile(r"\b(?:previously|earlier|(?:prior|previous|earlier)\s+work)\b", re.I)
+# the authors' earlier work: right after an announcing verb, or before a naming word
+_PRIOR_WORK = r"(?:prior|previous|earlier)\s+work"
+_EARLIER = re.compile(rf"\s+(?:\w+\s+)?(?:previously|earlier|before|in\s+(?:our\s+)?{_PRIOR_WORK})\b", re.I)
+_EARLIER_WORK = re.compile(rf"\b(?:previously|earlier|{_PRIOR_WORK})\b", re.I)
 _WE = re.compile(rf"\b(?:{_SELF})\b", re.I)
 # 'we introduce "reasoning prototypes"', 'the notion of “X”': the quotes mark the coined term
 _QUOTED = re.compile(
@@ -242,6 +244,18 @@ def type_from_clause(clause: str) -> str | None:
     return first[1] if first else None
 
 
+def _clause_end(sentence: str, start: int, named_tail: bool = False) -> int:
+    """Where the clause an announcing verb opens at `start` ends (an offset in the sentence)."""
+    rest = sentence[start:]
+    end_m = _CLAUSE_END.search(rest, 2)
+    tail = _NAMED_TAIL.match(rest, end_m.end()) if named_tail and end_m and end_m.group(0)[:1] in "bB" else None
+    if tail:
+        # "a novel backdoor attack based on adaptive optimization ... (BadApex), which":
+        # the short form after the "based on" part names the whole announced thing
+        end_m = _CLAUSE_END.search(rest, tail.end())
+    return start + (end_m.start() if end_m else min(len(rest), 200))
+
+
 def find_contributions(sentence: str, first: bool = False) -> list[Contribution]:
     """Return contribution clauses in one sentence (offsets relative to the sentence); `first`
     when it opens the abstract."""
@@ -252,14 +266,7 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         if "previously" in m.group(0).lower() or _EARLIER.match(sentence, m.end()):
             continue  # "two networks which we developed previously": the authors' earlier work
         start = m.end()
-        rest = sentence[start:]
-        end_m = _CLAUSE_END.search(rest, 2)
-        tail = _NAMED_TAIL.match(rest, end_m.end()) if end_m and end_m.group(0)[:1] in "bB" else None
-        if tail:
-            # "a novel backdoor attack based on adaptive optimization ... (BadApex), which":
-            # the short form after the "based on" part names the whole announced thing
-            end_m = _CLAUSE_END.search(rest, tail.end())
-        end = start + (end_m.start() if end_m else min(len(rest), 200))
+        end = _clause_end(sentence, start, named_tail=True)
         # include an appositive after the name: "X, a benchmark for ..."
         clause = sentence[start : min(len(sentence), end + 80)]
         called = _CALLED.search(sentence, start, end + 1)
@@ -272,8 +279,7 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
     for m in _PURPOSE_ANNOUNCE.finditer(sentence) if low is None or (" to " in low and "we " in low) else ():
         if not any(c.start <= m.end() <= c.end + 1 for c in found):
             start = m.end()
-            end_m = _CLAUSE_END.search(sentence[start:], 2)
-            end = start + (end_m.start() if end_m else min(len(sentence) - start, 200))
+            end = _clause_end(sentence, start)
             clause = sentence[start : min(len(sentence), end + 80)]
             found.append(Contribution(start, end, type_from_clause(clause), -1, named_only=True))
     we = _WE.search(sentence)
@@ -285,8 +291,7 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
             ):
                 continue  # "we propose X and Y": already inside that clause
             start = m.end()
-            end_m = _CLAUSE_END.search(sentence[start:], 2)
-            end = start + (end_m.start() if end_m else min(len(sentence) - start, 200))
+            end = _clause_end(sentence, start)
             cut = _NAMED_CLAUSE_END.search(sentence, start, end)
             end = cut.start() if cut else end
             clause = sentence[start : min(len(sentence), end + 80)]
