@@ -1189,14 +1189,18 @@ _EVALUATED = re.compile(r"\b(?:on|across|against|than|compared|versus|outperform
 _ENUMERATED = re.compile(r"\((?:ii|2|b)\)|\b(?:ii|2)\)")
 
 
+_OUR_KINDS = (
+    r"(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
+    r"solution|contribution|tool|agent|pipeline)"
+)
 _OUR = re.compile(
     # the words between "our" and the name describe it: "our method on X" and "our results
-    # with X" put X after a preposition, as someone else's
-    r"\bour\s+(?:proposed\s+|new\s+|novel\s+)?"
+    # with X" put X after a preposition, as someone else's; a kind word ends them ("our
+    # method reduces FLOPs" says what the method does, not its name)
+    rf"\bour\s+(?:proposed\s+|new\s+|novel\s+)?"
     r"(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|via|by|at|of|as|into|under|"
-    r"outperforms?|beats?|surpass\w*|versus|vs)\b)[\w-]+\s+){0,2}?"
-    r"(?:(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
-    r"solution|contribution|tool|agent|pipeline)s?\s*[,(]\s*)?$",
+    rf"outperforms?|beats?|surpass\w*|versus|vs)\b)(?!{_OUR_KINDS}s?\s+[\w-]+\s)[\w-]+\s+){{0,2}}?"
+    rf"(?:{_OUR_KINDS}s?\s*[,(]\s*)?$",
     re.I,
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")

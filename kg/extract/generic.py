@@ -111,7 +111,7 @@ _VENUE_YEAR = re.compile(r"^(.+?)[-\s'’]?(?:19|20)?\d{2}$")
 
 _NUMBERED_PART = re.compile(
     r"^(?:Phase|Stage|Step|Round|Level|Part|Tier|Table|Figure|Fig|Section|Appendix|Eq|Equation|Experiment|"
-    r"Setting|Case|Group|Iteration|Epoch|Turn|Track|Subtask|Scenario|Example)[- ]?(?:\d+[a-z]?|[IVX]+)$"
+    r"Setting|Case|Group|Iteration|Epoch|Turn|Track|Subtask|Scenario|Example)(?:[- ]|\.\s?)?(?:\d+[a-z]?|[IVX]+)$"
 )
 
 
