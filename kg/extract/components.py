@@ -193,13 +193,19 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
             )
         taken = {c.start for c in store}
         covered = _coverage(text, store)
-        for start, end, words in proper_nouns(doc.user_data["kg_tokens"], doc.user_data["kg_sents"], lex):
+        for start, end, words, name_end in proper_nouns(doc.user_data["kg_tokens"], doc.user_data["kg_sents"], lex):
             if start in taken or covered[start]:
                 continue
             surface = text[start:end]
+            entry = vocab.lookup(surface)
+            if end != name_end and (entry is not None or covered[end - 1]):
+                # "Markov decision process": the vocabulary's own match wins over the name's
+                end, entry = name_end, None
+                surface = text[start:end]
+                words = surface.split()
+                entry = vocab.lookup(surface)
             if is_not_a_concept(surface):
                 continue
-            entry = vocab.lookup(surface)
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
             covered[start:end] = b"\x01" * max(0, end - start)

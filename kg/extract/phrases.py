@@ -361,7 +361,9 @@ def _title_shape(text: str) -> int:
 
 
 def proper_nouns(tokens, sents, lex: dict[str, str]):
-    """Yield (start, end, words) of capitalised words and runs mid-sentence: "Sudoku", "Metropolis Hastings".
+    """Yield (start, end, words, name_end) of capitalised words and runs mid-sentence: "Sudoku",
+    "Metropolis Hastings", with the lowercase words that make a name a concept ("Brier score";
+    `name_end` is where the capitalised part ends).
 
     A capital inside a sentence marks a name unless the word is a common English word
     (the lexicon knows it as something other than a proper noun) standing alone.
@@ -378,6 +380,7 @@ def proper_nouns(tokens, sents, lex: dict[str, str]):
                 k += 1
                 continue
             run = [t]
+            k0 = k
             m = k + 1
             while m < j:
                 u = tokens[m]
@@ -397,7 +400,41 @@ def proper_nouns(tokens, sents, lex: dict[str, str]):
                 tag = lex.get(t.text.lower())
                 if tag not in (None, "PROPN") or "-" in t.text:
                     continue
-            yield run[0].idx, run[-1].end, [r.text for r in run]
+            # one word, not the end of a longer name ("Intersection over Union loss")
+            tail = _eponym_tail(tokens, m, j, run[-1].end, lex) if len(run) == 1 and tokens[k0 - 1].text not in ("over", "of") else 0
+            yield run[0].idx, (tokens[tail - 1].end if tail else run[-1].end), [r.text for r in run] + [
+                tokens[x].text for x in range(m, tail or m)
+            ], run[-1].end
+
+
+# what a person's name is the name of: "Brier score", "Kendall tau", "Hamming distance",
+# "Markov chain", "Fourier transform"; alone the name is a truncation
+EPONYM_HEADS = frozenset(
+    """score scores distance distances divergence divergences correlation correlations coefficient
+    coefficients tau rho test tests mixture mixtures noise distribution distributions filter filters
+    transform transforms transformation transformations chain chains kernel kernels loss index indices
+    equation equations matrix matrices prior priors sampler samplers bound bounds inequality
+    inequalities entropy regression estimator estimators theorem theorems decomposition norm norms
+    criterion statistic statistics curve curves splatting integral integrals operator operators
+    heuristic heuristics""".split()
+)
+
+
+def _eponym_tail(tokens, m: int, j: int, end: int, lex: dict[str, str]) -> int:
+    """The index after the lowercase words that make a one-word name a concept ("Brier" +
+    "score", "Gaussian" + "mixture"), or 0 when none follow."""
+    for x in range(m, min(m + 2, j)):
+        u = tokens[x]
+        low = u.text
+        if u.idx != end + 1 or not low.isalpha() or not low.islower():
+            return 0
+        if low in EPONYM_HEADS:
+            after = tokens[x + 1] if x + 1 < j else None  # "Gaussian mixture models"
+            return x + 2 if after is not None and after.idx == u.end + 1 and after.text in ("model", "models") else x + 1
+        if lex.get(low) != "NOUN":
+            return 0
+        end = u.end
+    return 0
 
 
 def _leads_run(first, second, lex: dict[str, str]) -> bool:
