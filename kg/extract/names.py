@@ -120,7 +120,10 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         if not word or (i >= 0 and m.start() < ends[i]):
             continue
         if looks_like_name(word) or word in vocab.acronyms:
-            names.append(Name(word, m.start(), m.start() + len(word)))
+            start = m.start()
+            if word not in vocab.acronyms and vocab.lookup(word) is None and not _PLAIN_ACRONYM.match(word):
+                start = _name_opening(text, start, vocab.families)
+            names.append(Name(text[start : m.start()] + word, start, m.start() + len(word)))
         elif "-" in word:
             # a name inside a compound: "GRPO-style", "LLM-as-a-judge" handled by vocabulary
             head = word.split("-", 1)[0]
@@ -128,6 +131,35 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
                 names.append(Name(head, m.start(), m.start() + len(head)))
     names.sort(key=lambda n: (n.start, -n.end))
     return names
+
+
+# a capitalised word just before a coined name, inside a sentence: "Faster R-CNN", "Instruct Pix2Pix"
+_OPENING_WORD = re.compile(r"(?<![\w.,;:!?(\[\-–—\"'“])\s*(?<=[\w,;(\s])\b([A-Z][a-z]{2,}) $")
+_NOT_OPENING = frozenset(
+    """The This These Those That Our We It Its In On For With From By To And Or But Than As At Via Using
+    Both Each All Any Some Most Many Several While When Where Which Who How Table Figure Section Appendix
+    Eq Equation Theorem Lemma Definition Algorithm Fig Step Stage Phase Part Level Like Unlike Compared""".split()
+)
+
+
+_PLAIN_ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # "Arabic NLP", "Keras API": a field or a kind, not part of a name
+
+
+def _name_opening(text: str, start: int, families: tuple[str, ...]) -> int:
+    """Where a coined name starts when the capitalised word before it belongs to it: a proper
+    noun or a word the lexicon does not know ("Swin UNETR", "Xilinx KV260", "Instruct Pix2Pix"),
+    not an English word ("Dataset CI4R", "Explore ToM") or a model family ("Gemma 2B-2B")."""
+    from kg.extract.phrases import lexicon
+
+    m = _OPENING_WORD.search(text, max(0, start - 20), start)
+    if m is None or m.group(1) in _NOT_OPENING or m.group(1) in STOP_NAMES or m.group(1) in families:
+        return start
+    if lexicon().get(m.group(1).lower()) not in (None, "PROPN"):
+        return start
+    before = text[: m.start(1)].rstrip()
+    if not before or before[-1] in ".!?:\n":
+        return start  # the sentence's first word is capitalised anyway
+    return m.start(1)
 
 
 _FAMILY_CACHE: dict[tuple[str, ...], re.Pattern] = {}
