@@ -169,9 +169,10 @@ def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
     pattern = _FAMILY_CACHE.get(families)
     if pattern is None:
         alts = "|".join(re.escape(f) for f in families) or "(?!)"
-        # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") and spaced version words ("Gemini 2.5 Pro")
+        # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") or a spaced one ("Kimi K2", "DeepSeek V3")
+        # and spaced version words ("Gemini 2.5 Pro")
         pattern = re.compile(
-            rf"(?<![\w@.-])(?:{alts})(?:[\w.+-]*[\w+])?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
+            rf"(?<![\w@.-])(?:{alts})(?:[\w.+-]*[\w+]|\s+(?!F1\b)[A-Z]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
         )
         _FAMILY_CACHE[families] = pattern
     return pattern

@@ -416,7 +416,7 @@ EPONYM_HEADS = frozenset(
     equation equations matrix matrices prior priors sampler samplers bound bounds inequality
     inequalities entropy regression estimator estimators theorem theorems decomposition norm norms
     criterion statistic statistics curve curves splatting integral integrals operator operators
-    heuristic heuristics""".split()
+    heuristic heuristics angle angles expansion expansions series""".split()
 )
 
 

@@ -595,6 +595,10 @@ def test_places_institutions_and_venues_are_not_concepts(text, expected):
         # ... an English word or a language does not ("Dataset CI4R", "Arabic NLP")
         ("Results on the Dataset CI4R are strong.", "CI4R", "Dataset CI4R"),
         ("Progress in Arabic NLP has been slow.", "NLP", "Arabic NLP"),
+        ("We split each Euler angle into three parts.", "Euler angle", "Euler"),
+        # a family with a spaced version ("Kimi K2", "DeepSeek V3"), not a metric after it
+        ("KLongX surpasses Kimi K2 Thinking on PaperBench.", "Kimi K2 Thinking", "Kimi"),
+        ("We report BERT F1 for every system.", "F1", "BERT F1"),
         # the vocabulary knows the detector by its full name
         ("We compare against Faster R-CNN on COCO.", "Faster R-CNN", "R-CNN"),
     ],
