@@ -77,7 +77,7 @@ GENERIC_HEADS = frozenset(
     context environment potential effort adoption reliability requirement correlation expertise
     suite recipe resource horizon overhead integrity creator speaker
     nature availability volume scope nuance disparity demand frontier engagement standard comparison
-    change difference""".split()
+    change difference concern counterpart alternative one progress material drop methodology degradation""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.

@@ -892,3 +892,21 @@ def test_a_kind_of_a_term_the_paper_repeats_is_its_concept(nlp, title, text, exp
         doc = proc(doc)
     got = {m.text for m in mentions_from_doc(doc, "p")}
     assert expected in got and absent not in got
+
+
+@pytest.mark.parametrize(
+    "phrase, kept",
+    [
+        # heads that judges found generic in most linked phrases: a change of amount, a worry, a stand-in
+        ("performance drop", False), ("privacy concerns", False), ("proprietary counterparts", False),
+        ("evaluation methodology", False), ("performance degradation", False), ("commercial ones", False),
+        # technical heads stay
+        ("reward hacking", True), ("attention heads", True), ("policy gradient", True),
+        # a phrase that opens with a generic modifier is a description
+        ("significant improvements", False), ("novel framework", False),
+    ],
+)
+def test_mined_terms_need_a_technical_head(phrase, kept):
+    from kg.extract.generic import is_mined_term_kept
+
+    assert is_mined_term_kept(phrase.split()) is kept
