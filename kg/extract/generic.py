@@ -39,7 +39,7 @@ GENERIC_MODIFIERS = frozenset(
     top-performing unreliable ongoing long-standing negligible granular predefined subsequent
     transparent proactive near-optimal multifaceted nuanced holistic generated comparative
     heterogeneous optimal stable slow targeted continued extreme exponential orthogonal computational
-    structural next""".split()
+    structural next unique similar irrelevant persistent average quantitative past""".split()
 )
 
 # Modifiers above that name a kind in the field's established terms: "hybrid attention", "full
@@ -52,7 +52,7 @@ CLASSIFYING_MODIFIERS = frozenset(
     world target source risk early heterogeneous optimal stable slow targeted continued extreme
     exponential orthogonal computational structural next
     zero-shot few-shot one-shot multi-step fine-grained coarse-grained long-term short-term
-    end-to-end high-level low-level""".split()
+    end-to-end high-level low-level average quantitative past""".split()
 )
 
 GENERIC_HEADS = frozenset(

@@ -903,7 +903,8 @@ def test_a_kind_of_a_term_the_paper_repeats_is_its_concept(nlp, title, text, exp
         # technical heads stay
         ("reward hacking", True), ("attention heads", True), ("policy gradient", True),
         # a phrase that opens with a generic modifier is a description
-        ("significant improvements", False), ("novel framework", False),
+        ("significant improvements", False), ("novel framework", False), ("unique challenges", False),
+        ("similar tasks", False), ("irrelevant information", False),
     ],
 )
 def test_mined_terms_need_a_technical_head(phrase, kept):
