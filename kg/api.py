@@ -124,7 +124,7 @@ def _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report):
 
         cache = ExtractionCache(cache_dir, fingerprint(vocab_file))
     try:
-        found = [cache.get(p.id, p.abstract) if cache else None for p in papers]
+        found = [cache.get(p) if cache else None for p in papers]
         todo = [p for p, f in zip(papers, found) if f is None]
         done = len(papers) - len(todo)
         fresh = {}
@@ -134,7 +134,7 @@ def _extract_with_cache(papers, vocab_file, jobs, cache_dir, progress, report):
             if progress:
                 progress(done + i, len(papers))
         if cache and todo:
-            cache.put_many((p.abstract, fresh[p.id]) for p in todo)
+            cache.put_many((p, fresh[p.id]) for p in todo)
         report.cache_hits, report.extracted = done, len(todo)
         return [(p, f if f is not None else fresh[p.id]) for p, f in zip(papers, found)]
     finally:

@@ -1,10 +1,11 @@
 """A cache of per-paper extraction results, so a rebuild re-extracts only new or changed papers.
 
-Keyed by the abstract's text and a fingerprint of everything that shapes extraction (kg's
+Keyed by what extraction reads of a paper (its abstract, its own title, the addresses of its
+code) and a fingerprint of everything that shapes extraction (kg's
 version, the pipeline version, the vocabulary, lexicon and mined terms, a user vocabulary
 file); any change to those starts a fresh cache. Only extraction is cached: corpus-level
 resolution (acronyms, merges, caps) always runs on the whole input, so a cached build equals
-a clean one. Stored in SQLite (stdlib), one row per abstract, mentions as JSON.
+a clean one. Stored in SQLite (stdlib), one row per paper text, mentions as JSON.
 """
 
 from __future__ import annotations
@@ -46,21 +47,25 @@ class ExtractionCache:
         self.hits = self.misses = 0
 
     @staticmethod
-    def key(abstract: str) -> str:
-        return hashlib.sha256(abstract.encode("utf-8", "surrogatepass")).hexdigest()
+    def key(paper) -> str:
+        """The paper's text as extraction reads it: the same abstract under another title
+        (title names and phrases) or with other code addresses (repository names) differs."""
+        title = "" if paper.title_is_derived else paper.title
+        text = "\x00".join((paper.abstract, title, *paper.code_urls))
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
-    def get(self, paper_id: str, abstract: str) -> list[Mention] | None:
-        row = self.db.execute("SELECT data FROM mentions WHERE key = ?", (self.key(abstract),)).fetchone()
+    def get(self, paper) -> list[Mention] | None:
+        row = self.db.execute("SELECT data FROM mentions WHERE key = ?", (self.key(paper),)).fetchone()
         if row is None:
             self.misses += 1
             return None
         self.hits += 1
-        return [Mention(paper_id, *values) for values in json.loads(row[0])]
+        return [Mention(paper.id, *values) for values in json.loads(row[0])]
 
     def put_many(self, items) -> None:
         rows = (  # a generator: executemany streams it, so the JSON is never all in memory
-            (self.key(abstract), json.dumps([m.row()[1:] for m in mentions], ensure_ascii=False))  # less paper_id
-            for abstract, mentions in items
+            (self.key(paper), json.dumps([m.row()[1:] for m in mentions], ensure_ascii=False))  # less paper_id
+            for paper, mentions in items
         )
         with self.db:
             self.db.executemany("INSERT OR REPLACE INTO mentions (key, data) VALUES (?, ?)", rows)

@@ -947,6 +947,20 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             title_only = _title_only_name(title, text, vocab)
             if title_only is not None:
                 doc.user_data["kg_title_name"] = title_only
+        repo = repository_name(doc.user_data.get("kg_code_urls", ()))
+        if repo is not None and not (repo[0] in vocab.acronyms or vocab.lookup(repo[0]) or _release(repo[0], families)):
+            # "Code: https://github.com/org/VoteFlow": authors name the repository after their system
+            key = _repo_key(repo[0])
+            uses = [
+                c for c in store
+                if _repo_key(c.text) == key and c.extractor in ("names", "definition") and not (c.known or c.vocab_key)
+            ]
+            if uses:
+                first = min(uses, key=lambda c: c.start)
+                if not first.proposed:
+                    _mark_proposed(first, type_from_clause(text_of(first.end)), definitions, applied)
+            elif not any(c.proposed for c in store) and "kg_title_name" not in doc.user_data:
+                doc.user_data["kg_url_name"] = repo
         if doc.user_data.get("kg_title"):
             doc.user_data["kg_title_phrases"] = title_phrases(doc.user_data["kg_title"], text)
         head = TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
@@ -967,6 +981,50 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         return doc
 
     return contributions
+
+
+# the repository of the paper's code, data or page: github.com/ORG/NAME, huggingface.co/datasets/ORG/NAME,
+# ORG.github.io/NAME
+_REPOSITORY = re.compile(
+    r"(?:https?://)?(?:www\.)?(?:(?:github|gitlab)\.com/[\w.-]+/|huggingface\.co/(?:(datasets|spaces)/)?[\w.-]+/|"
+    r"[\w-]+\.github\.io/)([A-Za-z][\w.+-]*?)(?:\.git)?(?=[/\s)}\]>,;]|\.?$|\.\s)"
+)
+
+
+def repository_name(urls) -> tuple[str, int, int, str, str] | None:
+    """(name, start, end, type, url) of the first repository among a paper's code addresses
+    named like a system ("VoteFlow", "MAVOS-DD"), not a plain word ("code", "project") or a
+    list ("Awesome-LLM"); offsets are into the address."""
+    for url in urls:
+        m = _REPOSITORY.match(url)
+        if m is None:
+            continue
+        name = m.group(2).rstrip(".")
+        if len(name) < 3 or name.lower().startswith("awesome") or not looks_like_repo_name(name):
+            continue
+        kind = "Dataset" if m.group(1) == "datasets" else type_from_name(name) or "Method"
+        return name, m.start(2), m.start(2) + len(name), kind, url
+    return None
+
+
+def looks_like_repo_name(name: str) -> bool:
+    """A coined name ("VoteFlow", "SE-RBFNet", "V2P-Bench"), not a title written as a slug
+    ("LRM-Safety-Study", "MultiHopQA-Reasoning") or a short all-capitals word."""
+    from kg.extract.names import looks_like_name
+
+    if not looks_like_name(name) or (name.isupper() and len(name) < 4):
+        return False
+    parts = re.split(r"[-_]", name)
+    if len(parts) > 2:
+        return False
+    lex = lexicon()
+    return not any(len(p) >= 5 and p.lower() != "bench" and lex.get(p.lower()) for p in parts[1:] if p) and not (
+        len(parts) == 2 and len(parts[0]) >= 5 and lex.get(parts[0].lower()) and parts[0][1:].islower()
+    )
+
+
+def _repo_key(text: str) -> str:
+    return re.sub(r"[-_.\s]", "", text).lower()
 
 
 def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, str] | None:

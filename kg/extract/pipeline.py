@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "53"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "54"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None):
@@ -115,6 +115,13 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
                 vocab_key=c.vocab_key,
             )
         )
+    url_name = doc.user_data.get("kg_url_name")
+    if url_name is not None:
+        # the paper's code lives in a repository named after its system, and the abstract
+        # names it nowhere else: the address is the evidence, the offsets are into it (as a
+        # title name's are into the title)
+        name, start, end, ctype, url = url_name
+        out.append(Mention(paper_id, name, start, end, ctype, "PROPOSES", "names", 0.8, url))
     title_name = doc.user_data.get("kg_title_name")
     if title_name is not None:
         # "OctoMed: Data Recipes for ...": a name only the title gives; its evidence is the
@@ -170,6 +177,8 @@ def _extract_with(nlp, papers: Iterable[Paper], batch_size: int = 64) -> Iterato
             doc.user_data["kg_text"] = paper.abstract  # spaCy rebuilds Doc.text on each access
             if paper.title and not paper.title_is_derived:
                 doc.user_data["kg_title"] = paper.title
+            if paper.code_urls:
+                doc.user_data["kg_code_urls"] = paper.code_urls
             yield doc, paper
 
     for doc, paper in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
@@ -192,6 +201,8 @@ def _extract_tables(nlp, papers: Iterable[Paper]) -> Iterator[tuple[Paper, list[
         doc = _Tables({"kg_text": text, "kg_tokens": toks, "kg_sents": sents})
         if paper.title and not paper.title_is_derived:
             doc.user_data["kg_title"] = paper.title
+        if paper.code_urls:
+            doc.user_data["kg_code_urls"] = paper.code_urls
         for proc in procs:
             doc = proc(doc)
         yield paper, mentions_from_doc(doc, paper.id)

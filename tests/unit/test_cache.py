@@ -43,3 +43,21 @@ def test_cache_is_keyed_by_text_not_id(tmp_path):
     G = build_graph([b], cache_dir=cache, report=report)
     assert report.cache_hits == 1
     assert all(u == "b" for u, _ in G.in_edges("concept:grpo-x"))
+
+
+def test_cache_key_holds_everything_extraction_reads(tmp_path):
+    # the same abstract under another title names another system ("OctoMedX: ..."), and with
+    # another code address another repository: neither may come back from the cache
+    cache = tmp_path / "cache"
+    abstract = "We study data recipes for medical reasoning models. Code: https://github.com/org/MedRecipeX."
+    plain = _subset(tmp_path, "a.jsonl", [json.dumps({"id": "a", "abstract": abstract}) + "\n"])
+    titled = _subset(tmp_path, "b.jsonl", [json.dumps({"id": "a", "title": "OctoMedX: Data Recipes", "abstract": abstract}) + "\n"])
+    other_repo = _subset(tmp_path, "c.jsonl", [json.dumps({"id": "a", "abstract": abstract.replace("MedRecipeX", "MedBookX")}) + "\n"])
+    build_graph([plain], cache_dir=cache)
+    for path, name in ((titled, "OctoMedX"), (other_repo, "MedBookX")):
+        report = BuildReport()
+        cached = build_graph([path], cache_dir=cache, report=report)
+        assert report.cache_hits == 0
+        assert json.dumps(graph_to_data(cached)) == json.dumps(graph_to_data(build_graph([path])))
+        proposed = {cached.nodes[c]["name"] for _p, c, d in cached.out_edges("a", data=True) if d["type"] == "PROPOSES"}
+        assert name in proposed

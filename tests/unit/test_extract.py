@@ -912,3 +912,35 @@ def test_mined_terms_need_a_technical_head(phrase, kept):
     from kg.resolve.normalize import norm_key
 
     assert is_mined_term_kept(norm_key(phrase).split()) is kept  # mined keys are singular
+
+
+@pytest.mark.parametrize(
+    "abstract, expected",
+    [
+        # the abstract names the system only in its code address: the repository is the name
+        ("We propose a voting module for scene flow. Code is available at https://github.com/org/VoteFlowX.",
+         [("VoteFlowX", "Method")]),
+        ("We release a deepfake dataset at https://huggingface.co/datasets/lab/MAVOS-DDX.", [("MAVOS-DDX", "Dataset")]),
+        # named in the text too: that mention is the contribution
+        ("GINGERX writes grounded answers. Code: https://github.com/org/GINGERX", [("GINGERX", "Method")]),
+        # a plain word, a title written as a slug, a known model: no name
+        ("We propose a method. Code: https://github.com/org/code.", []),
+        ("We survey safety. See https://github.com/org/LRM-Safety-Study.", []),
+        ("We fine-tune it. Weights: https://github.com/QwenLM/Qwen2.5-VL.", []),
+        # a paper that names its contribution keeps it; the repository adds nothing
+        ("We propose TIGERX, a tokenizer. Code: https://github.com/org/TigerTokX.", [("TIGERX", "Method")]),
+    ],
+)
+def test_a_repository_named_like_a_system_names_the_contribution(tmp_path, abstract, expected):
+    import json as _json
+
+    from kg.extract.pipeline import extract
+    from kg.read import read_papers
+
+    path = tmp_path / "p.jsonl"
+    path.write_text(_json.dumps({"id": "p", "abstract": abstract}) + "\n", encoding="utf-8")
+    [(_paper, mentions)] = list(extract(read_papers([str(path)])))
+    assert sorted((m.text, m.type) for m in mentions if m.role == "PROPOSES") == expected
+    for m in mentions:
+        if m.role == "PROPOSES" and m.sentence.startswith("http"):
+            assert m.sentence[m.start : m.end] == m.text  # offsets into the address, its evidence
