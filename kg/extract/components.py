@@ -915,7 +915,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # many words, any name no vocabulary knows is the paper's own
                 c.extractor in ("names", "definition") and not (c.known or c.vocab_key or _release(c.text, families))
                 and (
-                    _OUR.search(text, max(0, c.start - 40), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
+                    _OUR.search(text, max(0, c.start - 70), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
                     # "formalized with a novel Tool Interaction Graph": whatever the verb
                     or _NOVEL_BEFORE.search(text, max(0, c.start - 20), c.start) and _NAME_ENDS_PHRASE.match(text, c.end)
                 )
@@ -1018,8 +1018,9 @@ def looks_like_repo_name(name: str) -> bool:
     if len(parts) > 2:
         return False
     lex = lexicon()
-    return not any(len(p) >= 5 and p.lower() != "bench" and lex.get(p.lower()) for p in parts[1:] if p) and not (
-        len(parts) == 2 and len(parts[0]) >= 5 and lex.get(parts[0].lower()) and parts[0][1:].islower()
+    plain = ("NOUN", "VERB", "ADJ", "ADV")  # a proper noun is a name's part: "CG-Taylor"
+    return not any(len(p) >= 5 and p.lower() != "bench" and lex.get(p.lower()) in plain for p in parts[1:] if p) and not (
+        len(parts) == 2 and len(parts[0]) >= 5 and lex.get(parts[0].lower()) in plain and parts[0][1:].islower()
     )
 
 
@@ -1264,7 +1265,10 @@ _OUR = re.compile(
     rf"\bour\s+(?:proposed\s+|new\s+|novel\s+)?"
     r"(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|via|by|at|of|as|into|under|"
     rf"outperforms?|beats?|surpass\w*|versus|vs)\b)(?!{_OUR_KINDS}s?\s+[\w-]+\s)[\w-]+\s+){{0,2}}?"
-    rf"(?:{_OUR_KINDS}s?\s*[,(]\s*)?$",
+    rf"(?:{_OUR_KINDS}s?\s*[,(]\s*)?$"
+    # "our AI-driven wound size estimation framework, WoundAmbit,": a longer description, then its name
+    r"|\bour\s+(?:(?!(?:outperforms?|beats?|surpass\w*|than|over|compared|versus|vs|against|with|to|from|on|in|by|"
+    rf"using|via|and|or|is|are|was|were)\b)[\w-]+\s+){{2,5}}{_OUR_KINDS}\s*[,(]\s*$",
     re.I,
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")

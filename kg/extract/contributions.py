@@ -73,7 +73,7 @@ _USED = re.compile(
     r"previous\w*|recent\w*|proposed|known|popular|standard|widely)\b",
     re.I,
 )
-_CALLED_OWN = re.compile(r"\b(?:we|our)\b[^.;]{0,80}?(?<!so-)\bcalled\s+", re.I)
+_CALLED_OWN = re.compile(r"\b(?:we|our)\b[^.;]{0,160}?(?<!so-)\bcalled\s+", re.I)
 _PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed)\b", re.I)
 # "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
 _PASSIVE = re.compile(

@@ -331,6 +331,12 @@ def test_contributions_in_context(nlp, text, expected):
         # a kind word ends what "our" says about a name: the verb after it is no name
         ("Compared to full flows, our method reduces FLOPs for training.", []),
         ("Our retrieval model RetXQ beats the rest.", ["RetXQ"]),
+        # a longer description of the paper's own thing, then its name
+        ("We show how our AI-driven wound size estimation framework, WoundAmbitX, fits telehealth.", ["WoundAmbitX"]),
+        ("Our method outperforms the current state-of-the-art framework, CoMPaSSX, by 13 points.", []),
+        # "called" far from "we", in the paper's own voice
+        ("In this paper, we explore a novel keypoint learning paradigm in which we annotate only new keypoints, called IKLX.",
+         ["IKLX"]),
         # a dash for a space before the article: "BARRELX-a novel framework"
         ("To address these issues, we propose BARRELX-a novel framework for reasoning.", ["BARRELX"]),
         ("We propose ULTRAEDITX-a fundamentally new editing solution.", ["ULTRAEDITX"]),
