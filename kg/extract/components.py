@@ -943,6 +943,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and own_voice(sent_text, c.start - s0)
                 ):
                     _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
+        _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied)
         if title:
             title_only = _title_only_name(title, text, vocab)
             if title_only is not None:
@@ -981,6 +982,54 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         return doc
 
     return contributions
+
+
+# "a two-stage process:", "three complementary subtasks,", "two key modules": the parts of a whole
+_PARTS = re.compile(
+    r"\b(?:two|three|four|five|six|several|multiple|[2-9]-)[-\s]*(?:[\w-]+\s+){0,2}?"
+    r"(?:stages?|steps?|modules?|components?|sub-?tasks?|phases?|branches?|mechanisms?|innovations?|"
+    r"sub-?networks?|blocks?|units?|tracks?)\b",
+    re.I,
+)
+_ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
+_PART_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;.)]|—|--|(?:which|that|for|to|and|where|with)\b)")
+_ARTICLE_BEFORE = re.compile(r"(?:\b(?:an?|the)\s+(?:novel\s+|new\s+)?)$", re.I)
+
+
+def _part_shaped(c: Candidate) -> bool:
+    """A part's name: a defined term, a coined word, or a title-case run ("Discriminative
+    Analysis Module"); not a lone proper noun ("Kronecker", "Lynx") or a piece of one ("3CoT")."""
+    if c.extractor == "definition":
+        return True
+    words = c.text.split()
+    if len(words) >= 2:
+        return all(w[:1].isupper() for w in words)
+    return c.score >= 0.8 and c.text[:1].isalpha()  # a coined word (a lone proper noun scores 0.75)
+
+
+def _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied) -> None:
+    """"VideoEraser integrates ... via a two-stage process: Selective Prompt Embedding Adjustment
+    (SPEA) and Adversarial-Resilient Noise Guidance (ARNG)": the coined names listed as the parts
+    of the paper's own contribution are its contributions too."""
+    own = {c.text for c in named if c.proposed}
+    if not own:
+        return
+    proposed = [c for c in named if c.text in own]  # every mention of the paper's own things
+    for c in named:
+        if c.proposed or first_seen[c.text] != c.start or not _coined(c, families) or not _part_shaped(c):
+            continue
+        k = bisect.bisect_right(sent_starts, c.start) - 1
+        s0, _s1, sent_text = sents[k]
+        at = c.start - s0
+        # an item of the list: "...: A (AA) and B", "(1) a Decomposition Synthesis Procedure that ..."
+        head = _ARTICLE_BEFORE.sub("", sent_text[max(0, at - 16) : at])
+        if not (_LIST_ITEM_BEFORE.search(head) and _PART_AFTER.match(sent_text, c.end - s0) or c.end - s0 >= len(sent_text) - 1):
+            continue
+        for m in _PARTS.finditer(sent_text, 0, at):
+            owner = any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
+            if owner and sent_text.count(".", m.end(), c.start - s0) == 0:
+                _mark_proposed(c, c.type, definitions, applied)
+                break
 
 
 # the repository of the paper's code, data or page: github.com/ORG/NAME, huggingface.co/datasets/ORG/NAME,
@@ -1086,8 +1135,9 @@ _ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
 _COUNTED_LIST = re.compile(_COUNTED + r"\b[^.;:]{0,80}:")  # "three paradigms for integrating X with Y:"
 _PROPOSED_BEFORE = re.compile(
     # "the proposed training recipe (REPA-E)"; not "the proposed solution on the LIDC-IDRI dataset"
-    r"\b(?:the|our)\s+(?:newly\s+)?proposed\s+(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|"
-    r"via|by|at|of|as|into|under|the|a|an|this|these|its|their)\b)[\w-]+\s+){0,3}?\(?$",
+    r"\b(?:(?:the|our)\s+(?:newly\s+)?proposed|(?:our|an?)\s+newly\s+(?:collected|constructed|curated|created|built|"
+    r"developed|designed|introduced|released))\s+(?:(?!(?:on|in|with|for|from|to|over|across|against|than|and|or|using|"
+    r"via|by|at|of|as|into|under|the|a|an|this|these|its|their)\b)[\w-]+(?:\s+|\s*,\s*)){0,3}?\(?$",
     re.I,
 )
 # a preposition in an announcement clause: what follows is what the contribution is for or about

@@ -334,6 +334,20 @@ def test_contributions_in_context(nlp, text, expected):
         # a longer description of the paper's own thing, then its name
         ("We show how our AI-driven wound size estimation framework, WoundAmbitX, fits telehealth.", ["WoundAmbitX"]),
         ("Our method outperforms the current state-of-the-art framework, CoMPaSSX, by 13 points.", []),
+        # the named parts of the paper's own thing
+        ("We propose VidEraserX, a training-free framework. VidEraserX works via a two-stage process: "
+         "Selective Prompt Embedding Adjustment (SPEA) and Adversarial-Resilient Noise Guidance (ARNG).",
+         ["ARNG", "Adversarial-Resilient Noise Guidance", "SPEA", "Selective Prompt Embedding Adjustment", "VidEraserX"]),
+        ("We introduce FinAuditX, a benchmark. FinAuditX defines three complementary subtasks, FinSMX for semantic "
+         "consistency, FinREX for relational consistency, and FinMRX for numerical consistency.",
+         ["FinAuditX", "FinMRX", "FinREX", "FinSMX"]),
+        # ... not someone else's parts, a lone proper noun, or a count of steps in a comparison
+        ("Preference learning hinges on datasets comprising three core components: Preference AnnotationsX, "
+         "Instruction SetsX and Response PoolsX.", []),
+        ("We propose SpiLiX. SpiLiX (4 time steps) outperforms E-SpikeX (8 time steps), a spiking Transformer.", ["SpiLiX"]),
+        # a newly collected set is the paper's own; a newly developed one it uses is not
+        ("We evaluate on three datasets: ADReSSoX, NCMMSCX, and a newly collected test set, CIR-EX.", ["CIR-EX"]),
+        ("We utilize the newly developed Monkeypox Skin Lesion Dataset (MSLDX) to train our models.", []),
         # "called" far from "we", in the paper's own voice
         ("In this paper, we explore a novel keypoint learning paradigm in which we annotate only new keypoints, called IKLX.",
          ["IKLX"]),
