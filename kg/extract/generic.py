@@ -39,7 +39,9 @@ GENERIC_MODIFIERS = frozenset(
     top-performing unreliable ongoing long-standing negligible granular predefined subsequent
     transparent proactive near-optimal multifaceted nuanced holistic generated comparative
     heterogeneous optimal stable slow targeted continued extreme exponential orthogonal computational
-    structural next unique similar irrelevant persistent average quantitative past""".split()
+    structural next unique similar irrelevant persistent average quantitative past
+    desired everyday fewer foundational innovative insufficient intricate serious subtle
+    successive drop-in established""".split()
 )
 
 # Modifiers above that name a kind in the field's established terms: "hybrid attention", "full
@@ -77,7 +79,8 @@ GENERIC_HEADS = frozenset(
     context environment potential effort adoption reliability requirement correlation expertise
     suite recipe resource horizon overhead integrity creator speaker
     nature availability volume scope nuance disparity demand frontier engagement standard comparison
-    change difference concern counterpart alternative one progress material drop methodology degradation""".split()
+    change difference concern counterpart alternative one progress material drop methodology degradation
+    driver replacement spot subset""".split()
 )
 
 # Single words that are never concepts on their own, even capitalised at a sentence start.

@@ -924,7 +924,8 @@ def test_a_kind_of_a_term_the_paper_repeats_is_its_concept(nlp, title, text, exp
         ("reward hacking", True), ("attention heads", True), ("policy gradient", True),
         # a phrase that opens with a generic modifier is a description
         ("significant improvements", False), ("novel framework", False), ("unique challenges", False),
-        ("similar tasks", False), ("irrelevant information", False),
+        ("similar tasks", False), ("irrelevant information", False), ("innovative approach", False),
+        ("intricate relationships", False), ("drop-in replacement", False), ("rigid transformations", True),
     ],
 )
 def test_mined_terms_need_a_technical_head(phrase, kept):
