@@ -93,7 +93,10 @@ STOP_NAMES = frozenset(
     Amazon Apple IBM Intel Huawei Samsung Stanford MIT Berkeley CMU Harvard Oxford Cambridge
     USPTO NIH NSF DARPA WHO
     China Chinese Korea Korean Japan Japanese India Indian Germany German France French Europe
-    European America American Africa African Asia Asian Canada Australia Brazil Russia""".split()
+    European America American Africa African Asia Asian Canada Australia Brazil Russia
+    North South East West Northern Southern Eastern Western
+    January February March April May June July August September October November December
+    dB GB MB TB KB GHz MHz kHz Hz MP""".split()
 )
 
 
@@ -126,13 +129,17 @@ _RESOURCE = re.compile(
 )
 
 
+# a licence the data or code is released under: "CC-BY-4.0", "CC BY-NC-SA 4.0", "Apache-2.0"
+_LICENCE = re.compile(r"^(?:CC[- ]?BY(?:[- ](?:SA|NC|ND))*(?:[- ]\d\.\d)?|CC0|Apache[- ]2(?:\.0)?|(?:A|L)?GPL-?v?\d?(?:\.\d)?|MIT)(?:\s+[Ll]icen[cs]es?)?$")
+
+
 def is_not_a_concept(text: str) -> bool:
     """Places, institutions, awards and venues that a capitalised run or a coined-looking word
     may name, and pointers to the paper's code or page: never a research concept."""
     words = text.split()
     if _NUMBERED_PART.match(text):
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
-    if _RESOURCE.search(text):
+    if _RESOURCE.search(text) or _LICENCE.match(text):
         return True
     if len(words) == 1:
         if text in STOP_NAMES:

@@ -591,6 +591,9 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
         # where the paper's code or page lives
         ("GitHub repository", True), ("Project Page", True), ("project website", True), ("code repository", True),
         ("knowledge repositories", False), ("web pages", False),
+        # units, compass points, months and licences
+        ("dB", True), ("GB", True), ("West", True), ("April", True), ("CC-BY-4.0", True), ("Apache-2.0 license", True),
+        ("Westlaw", False), ("GPT-4o", False),
     ],
 )
 def test_places_institutions_and_venues_are_not_concepts(text, expected):
