@@ -31,9 +31,6 @@ _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 17
 MINED_TERM_MIN_DF = 8
 PHRASE_MIN_DF = TERM_MIN_DF
-# ... and above this many, a phrase the paper writes once is a stock collocation ("computational
-# costs", "model sizes") far more often than one of the paper's concepts
-PHRASE_STOCK_DF = 100
 
 
 @dataclass
@@ -586,10 +583,13 @@ class Resolver:
         if in_paper >= 2 or in_corpus >= 2:
             return True
         # other papers of the field use it: an established term, unless its head is generic
-        # ("action space" and "key insight" alike): those need the paper's own support. A single
-        # hyphenated word's field count says how common the word is, not that it names a concept
-        # ("under-explored", "up-to-date"): it needs the paper's support too.
-        if " " in m.text and not self._facts_of(key)[3] and PHRASE_MIN_DF <= self._df_of(m.text)[1] < PHRASE_STOCK_DF:
+        # ("action space", "key insight", "computational costs" alike): those need the paper's
+        # own support. However common ("low-resource languages", "question-answer pairs"): once
+        # the generic heads are out, a phrase the field writes that often is a concept, and a
+        # large build corroborates it anyway. A single hyphenated word's field count says how
+        # common the word is, not that it names a concept ("under-explored", "up-to-date"): it
+        # needs the paper's support too.
+        if " " in m.text and not self._facts_of(key)[3] and PHRASE_MIN_DF <= self._df_of(m.text)[1]:
             return True
         if title and f" {key} " in title:
             return True  # the paper's own title names it
