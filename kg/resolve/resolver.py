@@ -31,6 +31,11 @@ _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 17
 MINED_TERM_MIN_DF = 8
 PHRASE_MIN_DF = TERM_MIN_DF
+# generic heads that name a part or kind of a model when the field writes the phrase often:
+# "search space", "fusion modules", "selection mechanism", "projection layer" (not "key modules",
+# which the field never writes); datasets and benchmarks stay out ("curated datasets")
+_PART_HEADS = frozenset("layer module mechanism architecture algorithm space".split())
+PART_HEAD_MIN_DF = 20
 
 
 @dataclass
@@ -589,7 +594,10 @@ class Resolver:
         # large build corroborates it anyway. A single hyphenated word's field count says how
         # common the word is, not that it names a concept ("under-explored", "up-to-date"): it
         # needs the paper's support too.
-        if " " in m.text and not self._facts_of(key)[3] and PHRASE_MIN_DF <= self._df_of(m.text)[1]:
+        df = self._df_of(m.text)[1]
+        if " " in m.text and PHRASE_MIN_DF <= df and (
+            not self._facts_of(key)[3] or df >= PART_HEAD_MIN_DF and key.rsplit(" ", 1)[-1] in _PART_HEADS
+        ):
             return True
         if title and f" {key} " in title:
             return True  # the paper's own title names it
