@@ -32,7 +32,7 @@ from kg.extract.generic import (
     is_generic_phrase,
     is_not_a_concept,
 )
-from kg.extract.names import _VERSION_WORD, Name, family_of, find_names
+from kg.extract.names import _VERSION_WORD, Name, family_of, find_names, looks_like_name
 from kg.extract.phrases import KIND_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases
@@ -200,7 +200,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
             entry = vocab.lookup(surface)
             if end != name_end and (entry is not None or covered[end - 1]):
                 # "Markov decision process": the vocabulary's own match wins over the name's
-                end, entry = name_end, None
+                end = name_end
                 surface = text[start:end]
                 words = surface.split()
                 entry = vocab.lookup(surface)
@@ -1027,7 +1027,7 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
             continue
         for m in _PARTS.finditer(sent_text, 0, at):
             owner = any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
-            if owner and sent_text.count(".", m.end(), c.start - s0) == 0:
+            if owner and sent_text.count(".", m.end(), at) == 0:
                 _mark_proposed(c, c.type, definitions, applied)
                 break
 
@@ -1049,28 +1049,32 @@ def repository_name(urls) -> tuple[str, int, int, str, str] | None:
         if m is None:
             continue
         name = m.group(2).rstrip(".")
-        if len(name) < 3 or name.lower().startswith("awesome") or not looks_like_repo_name(name):
+        if not _named_like_a_system(name):
             continue
         kind = "Dataset" if m.group(1) == "datasets" else type_from_name(name) or "Method"
         return name, m.start(2), m.start(2) + len(name), kind, url
     return None
 
 
-def looks_like_repo_name(name: str) -> bool:
-    """A coined name ("VoteFlow", "SE-RBFNet", "V2P-Bench"), not a title written as a slug
-    ("LRM-Safety-Study", "MultiHopQA-Reasoning") or a short all-capitals word."""
-    from kg.extract.names import looks_like_name
-
-    if not looks_like_name(name) or (name.isupper() and len(name) < 4):
+def _named_like_a_system(name: str) -> bool:
+    """A coined name ("VoteFlow", "SE-RBFNet", "V2P-Bench", "CG-Taylor"), not a plain or short
+    word ("code", "DUP"), a list ("Awesome-LLM") or a title written as a slug ("LRM-Safety-Study",
+    "MultiHopQA-Reasoning", "Likelihood-OOD")."""
+    if len(name) < 3 or name.lower().startswith("awesome") or not looks_like_name(name):
+        return False
+    if name.isupper() and len(name) < 4:
         return False
     parts = re.split(r"[-_]", name)
     if len(parts) > 2:
         return False
     lex = lexicon()
-    plain = ("NOUN", "VERB", "ADJ", "ADV")  # a proper noun is a name's part: "CG-Taylor"
-    return not any(len(p) >= 5 and p.lower() != "bench" and lex.get(p.lower()) in plain for p in parts[1:] if p) and not (
-        len(parts) == 2 and len(parts[0]) >= 5 and lex.get(parts[0].lower()) in plain and parts[0][1:].islower()
-    )
+
+    def plain_word(part: str) -> bool:  # a proper noun is a name's part: "CG-Taylor"
+        return len(part) >= 5 and lex.get(part.lower()) in ("NOUN", "VERB", "ADJ", "ADV")
+
+    if any(p and plain_word(p) and p.lower() != "bench" for p in parts[1:]):
+        return False
+    return not (len(parts) == 2 and plain_word(parts[0]) and parts[0][1:].islower())
 
 
 def _repo_key(text: str) -> str:

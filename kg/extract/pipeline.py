@@ -163,6 +163,15 @@ class _Tables:
         self.user_data = user_data
 
 
+def _add_paper_context(user_data: dict, paper: Paper) -> None:
+    """What extraction reads beside the abstract (and the cache keys on): the paper's own title
+    and the addresses of its code."""
+    if paper.title and not paper.title_is_derived:
+        user_data["kg_title"] = paper.title
+    if paper.code_urls:
+        user_data["kg_code_urls"] = paper.code_urls
+
+
 def _extract_with(nlp, papers: Iterable[Paper], batch_size: int = 64) -> Iterator[tuple[Paper, list[Mention]]]:
     from kg.extract.tokenizer import AbstractTokenizer
 
@@ -175,10 +184,7 @@ def _extract_with(nlp, papers: Iterable[Paper], batch_size: int = 64) -> Iterato
         for paper in papers_iter:
             doc = nlp.make_doc(paper.abstract)
             doc.user_data["kg_text"] = paper.abstract  # spaCy rebuilds Doc.text on each access
-            if paper.title and not paper.title_is_derived:
-                doc.user_data["kg_title"] = paper.title
-            if paper.code_urls:
-                doc.user_data["kg_code_urls"] = paper.code_urls
+            _add_paper_context(doc.user_data, paper)
             yield doc, paper
 
     for doc, paper in nlp.pipe(docs(), as_tuples=True, batch_size=batch_size):
@@ -199,10 +205,7 @@ def _extract_tables(nlp, papers: Iterable[Paper]) -> Iterator[tuple[Paper, list[
             nlp.make_doc(text)  # raises spaCy's error for over-long texts, as nlp.pipe would
         toks, sents = scan(text)
         doc = _Tables({"kg_text": text, "kg_tokens": toks, "kg_sents": sents})
-        if paper.title and not paper.title_is_derived:
-            doc.user_data["kg_title"] = paper.title
-        if paper.code_urls:
-            doc.user_data["kg_code_urls"] = paper.code_urls
+        _add_paper_context(doc.user_data, paper)
         for proc in procs:
             doc = proc(doc)
         yield paper, mentions_from_doc(doc, paper.id)
