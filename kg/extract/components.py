@@ -944,6 +944,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 ):
                     _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
         _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied)
+        _propose_name_variants(named, families, vocab, definitions, applied)
         if title:
             title_only = _title_only_name(title, text, vocab)
             if title_only is not None:
@@ -1012,8 +1013,6 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
     (SPEA) and Adversarial-Resilient Noise Guidance (ARNG)": the coined names listed as the parts
     of the paper's own contribution are its contributions too."""
     own = {c.text for c in named if c.proposed}
-    if not own:
-        return
     proposed = [c for c in named if c.text in own]  # every mention of the paper's own things
     for c in named:
         if c.proposed or first_seen[c.text] != c.start or not _coined(c, families) or not _part_shaped(c):
@@ -1025,11 +1024,68 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         head = _ARTICLE_BEFORE.sub("", sent_text[max(0, at - 16) : at])
         if not (_LIST_ITEM_BEFORE.search(head) and _PART_AFTER.match(sent_text, c.end - s0) or c.end - s0 >= len(sent_text) - 1):
             continue
-        for m in _PARTS.finditer(sent_text, 0, at):
-            owner = any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
-            if owner and sent_text.count(".", m.end(), at) == 0:
-                _mark_proposed(c, c.type, definitions, applied)
-                break
+        if _owned_parts(sent_text, s0, at, proposed) or (
+            # "We propose a framework with two components. First, Temporal-Spatial Parallel
+            # Decoding (TSPD) uses ...": the sentences after the announcement go through the parts
+            _ORDINAL_OPEN.fullmatch(sent_text, 0, at)
+            and any(_owned_parts(sents[j][2], sents[j][0], len(sents[j][2].rstrip(". ")), proposed) for j in range(k - 1, max(-1, k - 4), -1))
+        ):
+            _mark_proposed(c, c.type, definitions, applied)
+
+
+def _propose_name_variants(named, families, vocab, definitions, applied) -> None:
+    """"CTF-Instruct" after "the CTF-Code benchmark", "AuditRepairBench-Lite" after
+    "AuditRepairBench", "JudgeLRM-7B" after "JudgeLRM": a coined name built on the stem of the
+    paper's own contribution's name, later in the abstract, is a part or a variant of it."""
+    stems: dict[str, dict[str, int]] = {}
+    for c in named:
+        if c.proposed and c.extractor == "names":
+            stem = _name_stem(c.text, vocab)
+            if stem:
+                uses = stems.setdefault(stem, {})
+                uses[c.text] = min(uses.get(c.text, c.start), c.start)
+    if not stems:
+        return
+    for c in named:
+        if c.proposed or c.extractor != "names" or "-" not in c.text or not _coined(c, families):
+            continue
+        stem = _name_stem(c.text, vocab)
+        uses = stems.get(stem or "")
+        if not uses or not any(at < c.start for name, at in uses.items() if name != c.text):
+            continue
+        after = c.text[len(stem) + 1 :].split("-", 1)[0]
+        if len(after) >= 3 and after.isalpha() and after.isupper():
+            continue  # "UI-TARS-72B" beside "UI-Vision": another system's name, not a variant
+        _mark_proposed(c, type_from_clause(c.text) or c.type, definitions, applied)
+
+
+def _name_stem(name: str, vocab) -> str | None:
+    """The coined part a name opens with ("CTF" of "CTF-Code", "AuditRepairBench"), or None
+    when that part is a plain word ("Multi", "Self"), too short to be telling, or a term the
+    field shares ("CNN-ViT", "LLMs-as-a-jury")."""
+    stem = name.split("-", 1)[0]
+    if len(stem) < 2 or not stem.isalnum() or stem.isdigit():
+        return None
+    capitals = sum(ch.isupper() for ch in stem)
+    if not (capitals >= 2 or (capitals >= 1 and any(ch.isdigit() for ch in stem))):
+        return None
+    if stem in vocab.acronyms or stem.rstrip("s") in vocab.acronyms or vocab.lookup(stem) is not None:
+        return None
+    return stem
+
+
+# "First, ", "Second, we introduce ": a sentence that takes up the next part of a whole
+_ORDINAL_OPEN = re.compile(r"(?:First|Second|Third|Fourth|Finally|Lastly|Next)(?:ly)?,\s+(?:we\s+\w+\s+)?(?:an?\s+|the\s+)?")
+
+
+def _owned_parts(sent_text: str, s0: int, at: int, proposed) -> bool:
+    """Whether the sentence announces, before offset `at` and in that sentence, the parts of the
+    paper's own work ("our framework has two modules", "X comprises three stages")."""
+    for m in _PARTS.finditer(sent_text, 0, at):
+        owner = any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
+        if owner and sent_text.count(".", m.end(), at) == 0:
+            return True
+    return False
 
 
 # the repository of the paper's code, data or page: github.com/ORG/NAME, huggingface.co/datasets/ORG/NAME,

@@ -27,6 +27,18 @@ _ANNOUNCE = re.compile(
     rf"|us\s+to\s+|by\s+)(?:{_VERBS})\b",
     re.I,
 )
+# "we compile a dataset, JudiFair", "we formalize a Decoupled Declarative Decision (D3) Framework",
+# "we define CARE (...)": verbs that often take an ordinary object ("we define the reward as ..."),
+# so only a coined name after them is a contribution
+_NAMING_VERB = re.compile(
+    rf"\b(?:{_SELF})\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?(?:compil|formali[sz]|defin)(?:e|es|ed)\b", re.I
+)
+_NAMING_VERB_WORDS = ("compil", "formali", "defin")
+_KIND_THEN_COMMA = re.compile(
+    r"\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|framework|metric|model|method|suite|"
+    r"collection|testbed|library|toolkit|pipeline|taxonomy|measure|score|index)s?,\s+(?=[A-Z])"
+)
+_CAPITALISED_DEFINED = re.compile(r"\s+(?:an?|the)\s+((?:[A-Z][\w-]*\s+){1,6})\([A-Za-z][\w-]*\)")
 # "the resulting model, named X", "a benchmark dubbed X": naming is announcing
 # "we formalize X as Y and introduce Z": a second verb of the same "we" announces too
 # (verbs only: "and development of", "and open-source LLMs" are not announcements)
@@ -74,7 +86,7 @@ _USED = re.compile(
     re.I,
 )
 _CALLED_OWN = re.compile(r"\b(?:we|our)\b[^.;]{0,160}?(?<!so-)\bcalled\s+", re.I)
-_PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed)\b", re.I)
+_PASSIVE_VERB = re.compile(r"\b(?:is|are)\s+(?:\w+\s+)?(?:proposed|introduced|presented|developed|designed|devised)\b", re.I)
 # "A Semantic-Aware Router is proposed to ...": the passive announcement, name before the verb
 _PASSIVE = re.compile(
     r"(?:^|[,;]\s*)(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?([^,;]{2,80}?)\s+(?:is|are)\s+(?:then\s+|further\s+|also\s+)?"
@@ -103,7 +115,13 @@ _OWN_NAMING = re.compile(
 )
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _CORE_WORDS = ("core", "heart", "central", "key", "crucial", "fundamental")  # every _CORE match has one
-_PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed")
+_PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed", "devised")
+# "an Intrinsic Saliency guided Refinement Module (ISRM) is devised to ...": "devised" announces a
+# new thing only after an indefinite article ("Open set recognition (OSR) is devised to ..." is
+# the field's)
+_PASSIVE_DEVISED = re.compile(
+    r"(?:^|[,;]\s*)an?\s+(?:novel\s+|new\s+)?([^,;]{2,80}?)\s+(?:is|are)\s+(?:then\s+|further\s+|also\s+)?devised\b", re.I
+)
 
 
 def _has_any(low: str, words: tuple[str, ...]) -> bool:
@@ -276,6 +294,13 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
     # _NAMING, _PASSIVE_VERB and the rest need one of a few words; in ASCII text, where ignoring
     # case is comparing lower-cased letters, a substring test rules most sentences out cheaply
     low = sentence.lower() if sentence.isascii() else None
+    for m in _NAMING_VERB.finditer(sentence) if low is None or _has_any(low, _NAMING_VERB_WORDS) else ():
+        # only where the name stands: "a dataset, JudiFair", "a Decoupled Declarative Decision (D3) Framework"
+        named = _KIND_THEN_COMMA.match(sentence, m.end()) or _CAPITALISED_DEFINED.match(sentence, m.end())
+        if named:
+            start = named.end() if named.re is _KIND_THEN_COMMA else named.start(1)
+            end = _clause_end(sentence, start)
+            found.append(Contribution(start, end, type_from_clause(sentence[m.end() : min(len(sentence), end + 80)]), -1, True))
     for m in _PURPOSE_ANNOUNCE.finditer(sentence) if low is None or (" to " in low and "we " in low) else ():
         if not any(c.start <= m.end() <= c.end + 1 for c in found):
             start = m.end()
@@ -326,6 +351,8 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
     if (low is None or _has_any(low, _PASSIVE_WORDS)) and _PASSIVE_VERB.search(sentence):
         for m in _PASSIVE.finditer(sentence):
+            found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
+        for m in _PASSIVE_DEVISED.finditer(sentence):
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1))
         for m in _PASSIVE_NAMED.finditer(sentence):
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[: m.start(1)][-60:]), -1))

@@ -357,6 +357,28 @@ def test_contributions_in_context(nlp, text, expected):
         # an abstract opening with a coined name and what kind of thing it is
         ("NeoNX, a tool for detecting Polish neologisms. It is fast.", ["NeoNX"]),
         ("EasyMathX is a compact benchmark for math reasoning. We test models.", ["EasyMathX"]),
+        # the sentences after "a framework with two components" go through its parts
+        ("We propose a trace-aware decoding framework with two components. First, Temporal-Spatial Parallel DecodingX "
+         "(TSPDX) uses a controller to fix tokens. Second, we introduce Confidence ExtrapolationX (CEX), a module.",
+         ["CEX", "Confidence ExtrapolationX", "TSPDX", "Temporal-Spatial Parallel DecodingX"]),
+        ("Prior methods fall short in two ways. First, Visual Prompt TuningX (VPTX) needs labels.", []),
+        # a later coined name on the stem of the paper's own name is a variant or a part of it ...
+        ("We introduce JudgeLRMX, a family of judge models. Notably, JudgeLRMX-7B outperforms DeepSeek-R1.",
+         ["JudgeLRMX", "JudgeLRMX-7B"]),
+        # ... not an earlier name it is built from, nor another system's name on the same stem
+        ("Using ActivityNetX-Captions, we construct ActivityNetX-Comp, a compositional benchmark.", ["ActivityNetX-Comp"]),
+        ("We introduce UIX-Vision, a benchmark for desktop agents. Models like UIX-TARS-72B fail on it.", ["UIX-Vision"]),
+        # "compile", "formalize", "define" announce only a name said to be one
+        ("Applying this framework to courts, we compile an extensive dataset, JudiFairX, comprising 177,100 case facts.",
+         ["JudiFairX"]),
+        ("We formalize a Decoupled Declarative Decision (D3) Framework that enables generalization.",
+         ["Decoupled Declarative Decision"]),
+        ("We formalize the generalization error bound using RademacherX complexity.", []),
+        ("Leveraging 2D models, we compile 120k high-quality RGBAX images for distillation.", []),
+        # "devised" announces after an indefinite article only
+        ("Furthermore, an Intrinsic Saliency guided Refinement ModuleX (ISRMX) is devised to refine features.",
+         ["ISRMX", "Intrinsic Saliency guided Refinement ModuleX"]),
+        ("Open set recognitionX (OSRX) is devised to detect novel classes.", []),
         ("Poisson Surface Reconstruction is a widely-used algorithm for surfaces. We study it.", []),
         ("Models are slow. EasyMathX is a compact benchmark for math reasoning.", []),
     ],
