@@ -115,6 +115,13 @@ _OWN_NAMING = re.compile(
 )
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _CORE_WORDS = ("core", "heart", "central", "key", "crucial", "fundamental")  # every _CORE match has one
+# "The resulting dataset, Nemotron-Safety-Multilingual-v1, comprises ...": what the paper's own
+# process produced, named
+_RESULTING = re.compile(
+    r"\b(?:the|our)\s+resulting\s+(?:[\w-]+\s+){0,2}?(?:dataset|model|benchmark|corpus|framework|system|agent|"
+    r"policy|method|suite|collection|checkpoint|family|pipeline|library|toolkit)s?(?:\s*,|\s*\(|\s+(?:called|named|dubbed),?)\s*",
+    re.I,
+)
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed", "devised")
 # "an Intrinsic Saliency guided Refinement Module (ISRM) is devised to ...": "devised" announces a
 # new thing only after an indefinite article ("Open set recognition (OSR) is devised to ..." is
@@ -333,6 +340,11 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
                 continue  # "we use an algorithm called SegGPT", "a recently proposed algorithm called IVON"
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    if low is None or "resulting" in low:
+        for m in _RESULTING.finditer(sentence):
+            if not any(c.start <= m.end() < c.end for c in found):
+                end = min(len(sentence), m.end() + 60)
+                found.append(Contribution(m.end(), end, type_from_clause(m.group(0)), -1, named_only=True))
     if low is None or _has_any(low, _CORE_WORDS):
         # "Central to our approach is the VideoPath-Instruct dataset": the heart of the paper's own work
         for m in _CORE.finditer(sentence):

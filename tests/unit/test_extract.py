@@ -379,6 +379,10 @@ def test_contributions_in_context(nlp, text, expected):
         ("Furthermore, an Intrinsic Saliency guided Refinement ModuleX (ISRMX) is devised to refine features.",
          ["ISRMX", "Intrinsic Saliency guided Refinement ModuleX"]),
         ("Open set recognitionX (OSRX) is devised to detect novel classes.", []),
+        # what the paper's own process produced, named: "the resulting dataset, X"
+        ("The resulting dataset, SafetyMixX-Multilingual-v1, comprises 386,661 samples.", ["SafetyMixX-Multilingual-v1"]),
+        ("Our resulting policy (NavPolX) transfers to real robots.", ["NavPolX"]),
+        ("We evaluate the resulting system on the BioMQMX dataset of errors.", []),
         ("Poisson Surface Reconstruction is a widely-used algorithm for surfaces. We study it.", []),
         ("Models are slow. EasyMathX is a compact benchmark for math reasoning.", []),
     ],
