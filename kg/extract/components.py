@@ -945,6 +945,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
         _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied)
         _propose_name_variants(named, families, vocab, definitions, applied)
+        _type_as_announced(store)
         if title:
             title_only = _title_only_name(title, text, vocab)
             if title_only is not None:
@@ -1031,6 +1032,20 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
             and any(_owned_parts(sents[j][2], sents[j][0], len(sents[j][2].rstrip(". ")), proposed) for j in range(k - 1, max(-1, k - 4), -1))
         ):
             _mark_proposed(c, c.type, definitions, applied)
+
+
+def _type_as_announced(store: list[Candidate]) -> None:
+    """"We propose FUSION, a dual-domain framework ... our FUSION improves ...": the kind the
+    announcement says (framework, benchmark, dataset, model) types every later mention the
+    paper marks as its own, which otherwise falls back to Method."""
+    said: dict[str, str] = {}
+    for c in sorted((c for c in store if c.proposed), key=lambda c: c.start):
+        kind = said.setdefault(c.text, c.type or "")
+        if kind in _ANNOUNCED_KINDS and c.type == "Method":
+            c.type = kind
+
+
+_ANNOUNCED_KINDS = frozenset(("Framework", "Benchmark", "Dataset", "Model"))
 
 
 def _propose_name_variants(named, families, vocab, definitions, applied) -> None:
@@ -1158,6 +1173,11 @@ _DIRECT_NAME = re.compile(
     r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
 )
 _APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")
+# "Orion, a novel and efficient reasoning framework that ...": "and" joining the describing words
+_APPOSITIVE_COORDINATED = re.compile(
+    r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,7}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|"
+    r"designed|built|based|trained|capable|where|whose|by|across|from|via)\b))"
+)
 _DESCRIBED = re.compile(r",\s*(?:a|an)\s")  # "X, a ...": the text says what X is
 _NOVEL_APPOSITIVE = re.compile(r",\s*(?:(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)|the\s+first)\s")
 # "the proposed training recipe (REPA-E)", "the proposed BAQ (...) algorithm": the paper's own
@@ -1243,14 +1263,15 @@ def _name_shaped(token: str) -> bool:
 def _appositive_type(text: str, end: int) -> str | None:
     """Type from an appositive right after a name: "X, a fine-grained task selection strategy"
     -> Method (the head noun, "strategy", not the first kind word, "task")."""
-    m = _APPOSITIVE_NP.match(text, end)
-    if not m:
-        return None
-    words = m.group(1).split()
-    for k in range(len(words) - 1, -1, -1):
-        kind = type_from_clause(words[k])
-        if kind:
-            return kind
+    for pattern in (_APPOSITIVE_NP, _APPOSITIVE_COORDINATED):
+        m = pattern.match(text, end)
+        if not m:
+            return None
+        words = m.group(1).split()
+        for k in range(len(words) - 1, -1, -1):
+            kind = type_from_clause(words[k])
+            if kind:
+                return kind
     return None
 
 

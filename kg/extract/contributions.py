@@ -305,7 +305,7 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         # only where the name stands: "a dataset, JudiFair", "a Decoupled Declarative Decision (D3) Framework"
         named = _KIND_THEN_COMMA.match(sentence, m.end()) or _CAPITALISED_DEFINED.match(sentence, m.end())
         if named:
-            start = named.end() if named.re is _KIND_THEN_COMMA else named.start(1)
+            start = named.start() if named.re is _KIND_THEN_COMMA else named.start(1)
             end = _clause_end(sentence, start)
             found.append(Contribution(start, end, type_from_clause(sentence[m.end() : min(len(sentence), end + 80)]), -1, True))
     for m in _PURPOSE_ANNOUNCE.finditer(sentence) if low is None or (" to " in low and "we " in low) else ():

@@ -492,6 +492,15 @@ def proposed_types(nlp, text):
         ("We introduce Qwen9-Think-v1.5, capable of reasoning before responding, with gains on many benchmarks.",
          {"Qwen9-Think-v1.5": "Model"}),
         ("We propose MoRA, which adapts weights with a high-rank update.", {"MoRA": "Method"}),
+        # describing words joined by "and" before the head
+        ("We propose OrionX, a novel and efficient reasoning framework that enables query decomposition.",
+         {"OrionX": "Framework"}),
+        # the kind word before the name
+        ("Applying this framework to courts, we compile an extensive dataset, JudiFairX, comprising 177,100 facts.",
+         {"JudiFairX": "Dataset"}),
+        # the announcement's kind types the later mentions the paper marks as its own
+        ("We propose FusionNetX, a dual-domain deep learning framework. Experiments show that our FusionNetX "
+         "improves results.", {"FusionNetX": "Framework"}),
     ],
 )
 def test_appositive_types_the_contribution(nlp, text, expected):
