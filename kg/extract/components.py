@@ -37,7 +37,7 @@ from kg.extract.phrases import KIND_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases
 from kg.extract.tokenizer import Tok
-from kg.extract.typing_rules import type_from_context, type_from_head, type_from_name
+from kg.extract.typing_rules import type_from_context, type_from_head, type_from_list, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
 from kg.resolve.normalize import content_words, norm_key, singular
 
@@ -179,7 +179,10 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
             if ctype is None and family_of(n.text, vocab.families):
                 ctype = "Model"
             if ctype is None:
-                ctype = type_from_name(n.text) or type_from_context(text[n.end : n.end + 25])
+                ctype = (
+                    type_from_name(n.text) or type_from_context(text[n.end : n.end + 25])
+                    or type_from_list(text, n.start, n.end)
+                )
             # a short form the paper defined is known when the vocabulary knows its long form:
             # "LLMs" after "large language models (LLMs)" is nobody's contribution
             # "WSI" after "whole slide images (WSIs)": the short form in either number
@@ -207,6 +210,8 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
             if is_not_a_concept(surface):
                 continue
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
+            if ctype is None:
+                ctype = type_from_list(text, start, end)  # "datasets from Kaggle and Figshare" is not a list
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
             covered[start:end] = b"\x01" * max(0, end - start)
         return doc

@@ -78,3 +78,38 @@ def type_from_context(after: str) -> str | None:
         if pattern.search(after):
             return ctype
     return None
+
+
+# Names listed under a kind word: "expert-annotated datasets (HealthFC, BioASQ-7b, SciFact)",
+# "harmful benchmarks (AdvBench and StrongReject)", "MLLMs such as NVILA and Qwen2-VL",
+# "out-of-distribution (GSM-HARD, AMC23) benchmarks". Named items of a list of "tasks" are the
+# benchmarks that pose them ("downstream tasks (XNLI, XQuAD)").
+_LIST_KINDS = (
+    (r"benchmarks?|test\s+sets?|evaluation\s+sets?|tasks", "Benchmark"),
+    (r"datasets?|corpora|data\s+sets?", "Dataset"),
+    (r"models|LLMs|VLMs|MLLMs|LMMs|backbones|architectures|encoders", "Model"),
+    (r"metrics|measures", "Metric"),
+)
+_ITEMS = r"(?:[^().;:!?]{0,120}?(?:,|\band\b|\bor\b)\s*)?"
+_KIND_THEN_LIST = [
+    (re.compile(rf"\b(?:{kinds})\s*(?:\(|,?\s*(?:such\s+as|including|like|e\.g\.,?)\s+){_ITEMS}$", re.I), ctype)
+    for kinds, ctype in _LIST_KINDS
+]
+_LIST_THEN_KIND = [
+    (re.compile(rf"^(?:\s*(?:,|\band\b|\bor\b)[^().;:!?]{{0,120}}?)?\s*\)\s*(?:{kinds})\b", re.I), ctype)
+    for kinds, ctype in _LIST_KINDS
+]
+
+
+def type_from_list(text: str, start: int, end: int) -> str | None:
+    """Type of a name at [start, end) of `text` from the kind word of a list it is an item of."""
+    before = text[max(0, start - 160) : start]
+    for pattern, ctype in _KIND_THEN_LIST:
+        if pattern.search(before):
+            return ctype
+    after = text[end : end + 160]
+    if ")" in after:
+        for pattern, ctype in _LIST_THEN_KIND:
+            if pattern.match(after):
+                return ctype
+    return None

@@ -785,6 +785,24 @@ def test_coined_names_evaluated_on_are_benchmarks_and_at_k_names_metrics(nlp):
     assert got["ToolNetX"] == ("", "USES")
 
 
+@pytest.mark.parametrize(
+    "text, name, expected",
+    [
+        ("Evaluations on expert-annotated datasets (HealthFCX, BioASQX-7b, SciFactX) show gains.", "SciFactX", "Dataset"),
+        ("Evaluations on expert-annotated datasets (HealthFCX, BioASQX-7b, SciFactX) show gains.", "HealthFCX", "Dataset"),
+        ("It wins on out-of-distribution (GSMX-HARD, AMCX23) benchmarks.", "GSMX-HARD", "Benchmark"),
+        ("We see no gains on downstream tasks (XNLIX, XQuADX) in low-resource languages.", "XQuADX", "Benchmark"),
+        ("It beats previous MLLMs such as NVILAX and Qwen2-VL.", "NVILAX", "Model"),
+        # not a list under a kind word: a citation, a source, a lone parenthesis
+        ("We use models trained on ImageNetX (Deng et al.) here.", "ImageNetX", ""),
+        ("We collect MRI scans from datasets hosted on KaggleX and FigshareX.", "KaggleX", ""),
+    ],
+)
+def test_names_listed_under_a_kind_word_take_its_type(nlp, text, name, expected):
+    got = {m.text: m.type for m in mentions_from_doc(nlp(text), "p")}
+    assert got[name] == expected
+
+
 def test_phrase_heads_that_name_a_method_or_a_task():
     from kg.extract.typing_rules import type_from_head
 
