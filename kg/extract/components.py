@@ -664,8 +664,9 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and not _MODIFIER_SUFFIX.search(c.text)  # "a CLIP-based framework (CLIP-KOA)"
                 ):
                     # past a preposition, the clause's object was unnamed: what follows is what
-                    # it is for or about
-                    return None if _complement_name(c, lo, s0) else c
+                    # it is for or about; after "derived from", "leveraging the ... model", what
+                    # it is made from or with
+                    return None if _complement_name(c, lo, s0) or _SOURCE_BEFORE.search(full_text, lo, c.start) else c
                 i += 1
             return None
 
@@ -1231,6 +1232,14 @@ _COMPLEMENT = re.compile(
     r"(?<!notion\s)(?<!concept\s)(?<!concepts\s)(?<!paradigm\s)(?<!idea\s)"
     r"\b(?:for|of|on|in|into|to|towards?|about|from|with|by|via|using|applying|through|under|at|across|over|between|among|"
     r"within|against)\b",
+    re.I,
+)
+# "a dataset derived from Turkish Wikipedia", "questions sourced from Stack Exchange", "leveraging the
+# diffusion model Instruct Pix2Pix", "by integrating the Jaffe-McGlamery physical model": right
+# before a name, what the contribution draws on, not the contribution
+_SOURCE_BEFORE = re.compile(
+    r"(?:\bfrom|\b(?:leverag|integrat|utili[sz]|employ|incorporat|combin|coupl)\w*(?:\s+(?:the|an?|our|its))?"
+    r"(?:\s+[\w-]+){0,3}?)\s+$",
     re.I,
 )
 _KIND_THEN_NAME = re.compile(

@@ -383,6 +383,11 @@ def test_contributions_in_context(nlp, text, expected):
         ("The resulting dataset, SafetyMixX-Multilingual-v1, comprises 386,661 samples.", ["SafetyMixX-Multilingual-v1"]),
         ("Our resulting policy (NavPolX) transfers to real robots.", ["NavPolX"]),
         ("We evaluate the resulting system on the BioMQMX dataset of errors.", []),
+        # what the contribution is made from or with is not the contribution
+        ("We address this by constructing a comprehensive RAG dataset derived from WikipediaX and CulturaXX, "
+         "comprising question-answer pairs.", []),
+        ("This study presents a novel approach leveraging the diffusion model InstructPixX to develop prompting methods.", []),
+        ("We introduce UQX, a testbed of 500 questions sourced from StackExchangeX.", ["UQX"]),
         ("Poisson Surface Reconstruction is a widely-used algorithm for surfaces. We study it.", []),
         ("Models are slow. EasyMathX is a compact benchmark for math reasoning.", []),
     ],
