@@ -211,7 +211,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 continue
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
             if ctype is None:
-                ctype = type_from_list(text, start, end)  # "datasets from Kaggle and Figshare" is not a list
+                ctype = type_from_list(text, start, end)  # "benchmarks (Minecraft and Overcooked)"
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
             covered[start:end] = b"\x01" * max(0, end - start)
         return doc

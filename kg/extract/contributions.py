@@ -28,8 +28,8 @@ _ANNOUNCE = re.compile(
     re.I,
 )
 # "we compile a dataset, JudiFair", "we formalize a Decoupled Declarative Decision (D3) Framework",
-# "we define CARE (...)": verbs that often take an ordinary object ("we define the reward as ..."),
-# so only a coined name after them is a contribution
+# "we define a new metric, Force Gap": verbs that often take an ordinary object ("we define the
+# reward as ...", "we compile 120k images"), so they announce only a name the sentence says is one
 _NAMING_VERB = re.compile(
     rf"\b(?:{_SELF})\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?(?:compil|formali[sz]|defin)(?:e|es|ed)\b", re.I
 )
