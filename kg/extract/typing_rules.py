@@ -91,25 +91,21 @@ _LIST_KINDS = (
     (r"metrics|measures", "Metric"),
 )
 _ITEMS = r"(?:[^().;:!?]{0,120}?(?:,|\band\b|\bor\b)\s*)?"
-_KIND_THEN_LIST = [
-    (re.compile(rf"\b(?:{kinds})\s*(?:\(|,?\s*(?:such\s+as|including|like|e\.g\.,?)\s+){_ITEMS}$", re.I), ctype)
-    for kinds, ctype in _LIST_KINDS
-]
-_LIST_THEN_KIND = [
-    (re.compile(rf"^(?:\s*(?:,|\band\b|\bor\b)[^().;:!?]{{0,120}}?)?\s*\)\s*(?:{kinds})\b", re.I), ctype)
-    for kinds, ctype in _LIST_KINDS
-]
+_KINDS = "|".join(f"(?P<k{i}>{kinds})" for i, (kinds, _ctype) in enumerate(_LIST_KINDS))
+_KIND_THEN_LIST = re.compile(rf"\b(?:{_KINDS})\s*(?:\(|,?\s*(?:such\s+as|including|like|e\.g\.,?)\s+){_ITEMS}$", re.I)
+_LIST_THEN_KIND = re.compile(rf"^(?:\s*(?:,|\band\b|\bor\b)[^().;:!?]{{0,120}}?)?\s*\)\s*(?:{_KINDS})\b", re.I)
+_LIST_CUES = ("(", "such as", "including", "like", "e.g.")
 
 
 def type_from_list(text: str, start: int, end: int) -> str | None:
     """Type of a name at [start, end) of `text` from the kind word of a list it is an item of."""
     before = text[max(0, start - 160) : start]
-    for pattern, ctype in _KIND_THEN_LIST:
-        if pattern.search(before):
-            return ctype
-    after = text[end : end + 160]
-    if ")" in after:
-        for pattern, ctype in _LIST_THEN_KIND:
-            if pattern.match(after):
-                return ctype
-    return None
+    m = None
+    if any(cue in before for cue in _LIST_CUES):
+        m = _KIND_THEN_LIST.search(before)
+    if m is None:
+        after = text[end : end + 160]
+        m = _LIST_THEN_KIND.match(after) if ")" in after else None
+    if m is None:
+        return None
+    return _LIST_KINDS[int(m.lastgroup[1:])][1]
