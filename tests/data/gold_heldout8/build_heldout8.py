@@ -36,7 +36,7 @@ def build(recs: list[dict]) -> None:
     doc = {
         "description": (
             "HELD-OUT (eighth set) gold standard for the concept extractor: 40 arXiv abstracts of "
-            "arxiv_ai_2025_2026.jsonl.gz chosen by select_heldout8.py, annotated on 2026-12-05 (session 14) by two annotators "
+            "arxiv_ai_2025_2026.jsonl.gz chosen by select_heldout8.py, annotated on 2026-12-05 (session 16) by two annotators "
             "(LLM-assisted, 20 abstracts each) blind to kg's code and output, following tests/data/gold/README.md and "
             "the judgement calls of tests/data/gold_heldout2/README.md. kg developers must not tune on this file."
         ),
