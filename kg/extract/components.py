@@ -35,7 +35,7 @@ from kg.extract.generic import (
 from kg.extract.names import _VERSION_WORD, Name, family_of, find_names, looks_like_name
 from kg.extract.phrases import KIND_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
-from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases
+from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases, title_terms
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_list, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
@@ -201,12 +201,21 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 continue
             surface = text[start:end]
             entry = vocab.lookup(surface)
-            if end != name_end and (entry is not None or covered[end - 1]):
-                # "Markov decision process": the vocabulary's own match wins over the name's
+            if end != name_end and entry is not None:
+                continue  # "Markov decision process": the vocabulary's own match covers the name
+            if end != name_end and covered[end - 1]:
                 end = name_end
                 surface = text[start:end]
                 words = surface.split()
                 entry = vocab.lookup(surface)
+            if end == name_end and len(words) == 1 and entry is None:
+                # "Pareto frontier", "Cohen's kappa": the words the field writes after the name
+                end = _eponym_phrase_end(text, start, end, vocab)
+                if end < 0:
+                    continue  # "Markov decision process": the vocabulary's own match covers the name
+                if end != name_end:
+                    surface = text[start:end]
+                    words = surface.split()
             if is_not_a_concept(surface):
                 continue
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
@@ -217,6 +226,47 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         return doc
 
     return names
+
+
+EPONYM_PHRASE_MIN_DF = 5  # abstracts of the mining corpus that write the name with the same words
+# a person's law, test or coefficient: "Goodhart's law", "Cohen's kappa", "Fisher's exact test"
+_POSSESSIVE_EPONYM = re.compile(
+    r"['’]s?\s+(?:exact\s+)?(?:law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|effect|test|"
+    r"inequality|hypothesis|conjecture|constant|criterion|method|algorithm|distance|coefficient)\b",
+    re.I,
+)
+# what a name is the name of, not a concept made with it: "Cityscapes dataset", "YouTube videos"
+_NAME_KIND_TAILS = frozenset(
+    """dataset datasets benchmark benchmarks corpus corpora data model models framework frameworks method methods
+    approach approaches system systems platform platforms video videos image images user users api apis
+    repository repositories library libraries toolkit tool tools project projects team teams challenge
+    competition task tasks paper papers website websites page pages post posts account accounts""".split()
+)
+_LOWER_WORDS = re.compile(r" ([a-z][a-z-]*[a-z])(?: ([a-z][a-z-]*[a-z]))?(?: ([a-z][a-z-]*[a-z]))?")
+
+
+def _eponym_phrase_end(text: str, start: int, end: int, vocab) -> int:
+    """Where a one-word proper name's phrase ends: after a possessive law or coefficient, or
+    after the lowercase words the field writes with it often ("Pareto frontier", "Nash
+    equilibrium" in the mining corpus); -1 inside a vocabulary term, which its own match covers;
+    else the name's own end."""
+    m = _POSSESSIVE_EPONYM.match(text, end)
+    if m is not None:
+        return m.end()
+    m = _LOWER_WORDS.match(text, end)
+    if m is None:
+        return end
+    for g in (3, 2, 1):  # the longest the field writes: "Markov decision process", not "Markov decision"
+        if not m.group(g):
+            continue
+        if m.group(g) in _NAME_KIND_TAILS:
+            continue
+        phrase = text[start : m.end(g)]
+        if vocab.lookup(phrase) is not None:
+            return -1  # a vocabulary term ("Gaussian noise"): its own match covers it
+        if vocab.phrase_df.get(norm_key(phrase), 0) >= EPONYM_PHRASE_MIN_DF:
+            return m.end(g)
+    return end
 
 
 # "we call this phenomenon X", "we term this problem Y": a naming verb, "this" and a kind word
@@ -916,7 +966,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         for c in named:
             if c.proposed:
                 continue
-            if (_coined(c, families) and title and c.text == title.group(1)) or (
+            if (title and c.text == title.group(1) and (_coined(c, families) or _own_kind_subtitle(title, c, families))) or (
                 # "our CultureBench", "our newly proposed AdvancedMath benchmark": said in so
                 # many words, any name no vocabulary knows is the paper's own
                 c.extractor in ("names", "definition") and not (c.known or c.vocab_key or _release(c.text, families))
@@ -927,6 +977,13 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 )
             ):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
+            elif not (c.known or c.vocab_key or _release(c.text, families)) and (
+                kind := _NEW_KIND_COMMA.search(text, max(0, c.start - 80), c.start)
+                or _OWN_FEATURE.search(text, max(0, c.start - 90), c.start)
+            ):
+                # "... and a new dataset, NYC-MMCDX, demonstrate", "Our approach features a
+                # Discrete Ratio Selector, which ...": the paper's own, said in so many words
+                _mark_proposed(c, type_from_clause(kind.group(0)) or c.type, definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
                 kind = _appositive_type(text, c.end)
@@ -971,7 +1028,11 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             elif not any(c.proposed for c in store) and "kg_title_name" not in doc.user_data:
                 doc.user_data["kg_url_name"] = repo
         if doc.user_data.get("kg_title"):
-            doc.user_data["kg_title_phrases"] = title_phrases(doc.user_data["kg_title"], text)
+            phrases = title_phrases(doc.user_data["kg_title"], text)
+            terms = [t for t in title_terms(doc.user_data["kg_title"], text, vocab) if not any(
+                p[1] < t[2] and t[1] < p[2] for p in phrases
+            )]
+            doc.user_data["kg_title_phrases"] = sorted(phrases + terms, key=lambda p: p[1]) if terms else phrases
         head = TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
         if head is not None and names_a_thing(head.group(1), vocab):
             # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
@@ -1162,8 +1223,15 @@ def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, 
     """(name, start, end, type) of the coined name a title opens with ("OctoMed: Data Recipes
     for ...") when the abstract never writes it: the paper's own system, named only there."""
     name = title.group(1)
-    if name.lower() in text.lower() or not _name_shaped(name) or plain_words(name):
+    if name.lower() in text.lower() or plain_words(name):
         return None  # in the abstract the other rules decide; "Inside-Out: ..." is a hook
+    if not _name_shaped(name) and not (
+        # "Kestrelo: A Framework for ...": a word neither a dictionary nor the field writes,
+        # said to be a framework
+        name[:1].isupper() and name.isalpha() and name.lower() not in lexicon() and norm_key(name) not in vocab.phrase_df
+        and _SUBTITLE_KIND.match(title.string, title.end()) and type_from_clause(title.string[title.end() :][:60])
+    ):
+        return None
     if vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families):
         return None  # "GPT-4o: ..." studies a known model
     if is_not_a_concept(name) or _MODIFIER_SUFFIX.search(name):
@@ -1207,6 +1275,15 @@ _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 _SPELLED_OUT = re.compile(r"\s*\((?=[^()]*\s)[^()]{3,120}\)")  # two words or more
 _INDEFINITE = re.compile(r"\s*(?:a|an|the\s+first|one)\s", re.I)
+_NEW_KIND_COMMA = re.compile(
+    r"\b(?:a|an)\s+(?:novel|new)\s+(?:[\w-]+\s+){0,3}?(?:dataset|benchmark|corpus|model|method|framework|metric|"
+    r"task|architecture|algorithm|approach|system|toolkit|suite|environment|simulator|loss)\s*,\s*$"
+)
+_OWN_FEATURE = re.compile(
+    r"\b(?:Our|This|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
+    r"pipeline|agent)\s+(?:also\s+|further\s+)?(?:features|comprises|includes|incorporates|introduces|contains|"
+    r"consists\s+of|is\s+composed\s+of|integrates|combines)\s+(?:a|an)\s+(?:novel\s+|new\s+)?$"
+)
 _OWN_PARTS = re.compile(
     r"(?:(?:This|Our|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
     r"pipeline|benchmark|dataset|agent|toolkit|suite|platform)\s+(?:also\s+)?(?:comprises|consists\s+of|includes|"
@@ -1264,6 +1341,17 @@ _MODIFIER_AFTER = re.compile(_MODIFIER_SUFFIX.pattern[:-1] + r"\b", re.I)
 def _all_capitalised(text: str) -> bool:
     """Every word starts with a capital: "Linear SEParability", not "CT angiography"."""
     return all(w[:1].isupper() for w in text.split())
+
+
+# "X: A ...", "X: An ...": the subtitle says what X is, the way a paper titles its own artifact
+_SUBTITLE_KIND = re.compile(r"\s*(?:A|An)\s")
+
+
+def _own_kind_subtitle(title: re.Match, c: Candidate, families) -> bool:
+    """"ChartXBench: A Benchmark for ...": a name no vocabulary knows, which the title opens with
+    and its subtitle describes, is the paper's own, even where its type (a benchmark, a dataset)
+    could otherwise be another paper's that it evaluates on."""
+    return not (c.known or c.vocab_key or _release(c.text, families)) and bool(_SUBTITLE_KIND.match(title.string, title.end()))
 
 
 def _name_shaped(token: str) -> bool:

@@ -27,7 +27,9 @@ _SUFFIX_WORDS = re.compile(
     r"is|are|which|that)$",
     re.I,
 )
-_VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku|Turbo|Instruct|Chat|Base|Nano|Lite|Max|Plus|VL|Coder|Math|Vision|Omni|Thinking|Preview|Distill|Large|Small|Medium|XL)"
+_VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku|Turbo|Instruct|Chat|Base|Nano|Lite|Max|Plus|VL|Coder|Math|Vision|Omni|Thinking|Preview|Distill|Large|Small|Medium|XL|IT)"
+# a release number written apart: "OlmoEarth v1.1", "DeepSeek v3.2", "FooNet V2"
+_SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
 _NUMERIC = re.compile(r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$")
 
 
@@ -115,20 +117,26 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         starts.append(m.start())
         ends.append(m.start() + len(word))
     for m in _TOKEN.finditer(text):
-        word = _trim(m.group(0))
+        raw = m.group(0)
+        word = _trim(raw)
         i = bisect.bisect_right(starts, m.start()) - 1
         if not word or (i >= 0 and m.start() < ends[i]):
             continue
+        at = m.start() if raw.startswith(word) else m.start() + raw.find(word)  # "non-WhisTLE": after the "non-"
         if looks_like_name(word) or word in vocab.acronyms:
-            start = m.start()
+            start = at
             if word not in vocab.acronyms and vocab.lookup(word) is None and not _PLAIN_ACRONYM.match(word):
                 start = _name_opening(text, start, vocab.families)
-            names.append(Name(text[start : m.start()] + word, start, m.start() + len(word)))
+            end = at + len(word)
+            release = _SPACED_RELEASE.match(text, end) if text.startswith((" v", " V"), end) else None
+            if release is not None:
+                end = release.end()
+            names.append(Name(text[start:end], start, end))
         elif "-" in word:
             # a name inside a compound: "GRPO-style", "LLM-as-a-judge" handled by vocabulary
             head = word.split("-", 1)[0]
             if looks_like_name(head):
-                names.append(Name(head, m.start(), m.start() + len(head)))
+                names.append(Name(head, at, at + len(head)))
     names.sort(key=lambda n: (n.start, -n.end))
     return names
 
@@ -172,7 +180,7 @@ def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
         # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") or a spaced one ("Kimi K2", "DeepSeek V3")
         # and spaced version words ("Gemini 2.5 Pro")
         pattern = re.compile(
-            rf"(?<![\w@.-])(?:{alts})(?:[\w.+-]*[\w+]|\s+(?!F1\b)[A-Z]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
+            rf"(?<![\w@.-])(?:{alts})(?:[\w.+-]*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
         )
         _FAMILY_CACHE[families] = pattern
     return pattern

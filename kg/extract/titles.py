@@ -84,6 +84,53 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
     return found
 
 
+# a term stands alone in a title between its edges and prepositions ("From TF-IDF to
+# Transformers", "... with Curriculum Learning and Native Tool Use"), not inside a longer name
+# ("Reinforcement Learning from Verifiable Rewards" aside, "Multi-stage Reinforcement Learning")
+_TERM_BEFORE = re.compile(
+    r"(?:^|[:,;(]|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using|under|into|as|and|or|vs\.?|versus|"
+    r"beyond|without|meets?)\s)\s*$",
+    re.I,
+)
+_TERM_AFTER = re.compile(
+    r"\s*(?:$|[:,;)?]|(?:for|with|via|in|on|to|by|through|towards?|using|under|into|as|and|or|vs\.?|versus|is|are|"
+    r"can|meets?|without)\b)",
+    re.I,
+)
+
+
+_BRACKET = re.compile(r"[()\[\]{}]")
+
+
+def title_terms(title: str, text: str, vocab) -> list[tuple[str, int, int, str]]:
+    """(term, start, end, type) of the curated vocabulary's terms a title names on their own and
+    the abstract never writes ("From TF-IDF to Transformers: ..."): the paper is about them."""
+    from kg.extract.vocabulary import is_curated
+
+    toks, _sents = scan(title)
+    found, used = [], set()
+    low_text = None
+    for n in (4, 3, 2, 1):
+        for i in range(len(toks) - n + 1):
+            if any(x in used for x in range(i, i + n)):
+                continue
+            start, end = toks[i].idx, toks[i + n - 1].end
+            if not (title[start].isalnum() and title[end - 1].isalnum()) or _BRACKET.search(title, start, end):
+                continue  # "LLM(-Agent": not a term's own span
+            entry = vocab.lookup(title[start:end])
+            if not is_curated(entry):
+                continue
+            used.update(range(i, i + n))  # the longest term wins: "Vision Transformers", not "Transformers"
+            if not (_TERM_BEFORE.search(title, 0, start) and _TERM_AFTER.match(title, end)):
+                continue
+            if low_text is None:
+                low_text = text.lower()
+            if title[start:end].lower() in low_text or entry.name.lower() in low_text:
+                continue  # the abstract writes it: its own mention is the evidence
+            found.append((title[start:end], start, end, entry.type or "Concept"))
+    return sorted(found, key=lambda f: f[1])
+
+
 def _plain_form(text: str) -> str:
     """Lower case, hyphens as spaces, one space between words: a cheap form for containment tests."""
     return " ".join(_PLAIN_SPLIT.split(text.lower()))

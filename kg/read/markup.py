@@ -181,6 +181,8 @@ _CODE_SPAN = re.compile(r"(?<!`)`([^`\n]+)`(?!`)")
 _SINGLE_QUOTE = re.compile(r"(?<![`\w])`([^`'\n]{1,200})'(?![\w'])")
 _EM_DASH = re.compile(r"---")
 _WORD_DASH = re.compile(r"--(?<=[^\W\d_]--)(?=[^\W\d_])")
+# "we propose VerifyBench--a cross-domain benchmark": before an article the dash sets off a phrase
+_DASH_BEFORE_ARTICLE = re.compile(r"(?<=\w)--(?=(?:a|an|the)\s)")
 _EN_DASH = re.compile(r"--")
 _STRONG = re.compile(r"(\*\*|__)(?=[^\s*_])(.{1,500}?)(?<=[^\s*_])\1")
 _STRIKE = re.compile(r"~~(?=\S)(.{1,500}?)(?<=\S)~~")
@@ -337,6 +339,7 @@ def _text_mode(text: str) -> str:
     text = _quotes(text)
     if "--" in text:
         text = _EM_DASH.sub("—", text)
+        text = _DASH_BEFORE_ARTICLE.sub(" – ", text)
         text = _WORD_DASH.sub("-", text)
         text = _EN_DASH.sub("–", text)
     if "*" in text or "_" in text:

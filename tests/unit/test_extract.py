@@ -137,9 +137,18 @@ def test_pipeline_on_one_abstract(nlp):
     assert evidence["KVFundaBench"] == "We introduce KVFundaBench, a benchmark for this gap."
 
 
-def test_offsets_match_the_text(nlp):
-    text = "We propose Sparse Latent Queries (SLQ), which beats Qwen3-4B-Base on GSM8K."
-    for m in mentions_from_doc(nlp(text), "p"):
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We propose Sparse Latent Queries (SLQ), which beats Qwen3-4B-Base on GSM8K.",
+        # a negated name is the name after the "non-"
+        "It outperforms all non-WhisTLEX baselines in 27 of 32 scenarios.",
+    ],
+)
+def test_offsets_match_the_text(nlp, text):
+    found = mentions_from_doc(nlp(text), "p")
+    assert found
+    for m in found:
         assert text[m.start : m.end] == m.text
 
 
@@ -664,6 +673,13 @@ def test_places_institutions_and_venues_are_not_concepts(text, expected):
         ("We report BERT F1 for every system.", "F1", "BERT F1"),
         # the vocabulary knows the detector by its full name
         ("We compare against Faster R-CNN on COCO.", "Faster R-CNN", "R-CNN"),
+        # a name with the words the field writes after it, or a person's law or coefficient
+        ("The method traces a robust Pareto frontier for compression.", "Pareto frontier", "Pareto"),
+        ("Agreement is measured by Cohen's kappa across raters.", "Cohen's kappa", "Cohen"),
+        ("This illustrates Goodhart's Law in evaluation.", "Goodhart's Law", "Goodhart"),
+        # a release number written apart, and an instruction-tuned release
+        ("We present FooEarthX v1.1, a family of models.", "FooEarthX v1.1", "FooEarthX"),
+        ("We evaluate Gemma 3 12B IT on the task.", "Gemma 3 12B IT", "Gemma 3 12B"),
     ],
 )
 def test_names_keep_the_words_that_belong_to_them(nlp, text, expected, absent):
@@ -824,6 +840,10 @@ def test_phrase_heads_that_name_a_method_or_a_task():
         ("Inside-Out: Hidden Factual Knowledge in LLMs", []),  # ordinary words: a hook, not a name
         ("GPT-4o: A Study of Its Reasoning", []),  # a known model the paper studies
         ("Reasoning Models: A Survey", []),  # no coined name
+        # a word no dictionary has, which the subtitle says is a framework
+        ("Kestrelox: A Framework for Uncertainty-Aware Policy Optimization", ["Kestrelox"]),
+        ("Drainage: A Unifying Framework for Class Uncertainty", []),  # an English word
+        ("Kestrelox: Lessons from Policy Optimization", []),  # the subtitle does not say what it is
     ],
 )
 def test_a_coined_name_only_the_title_gives_is_proposed_with_the_title_as_evidence(nlp, title, expected):
@@ -846,6 +866,38 @@ def test_a_title_name_the_abstract_writes_is_left_to_the_abstract(nlp):
         doc = proc(doc)
     found = [(m.text, m.extractor, m.start) for m in mentions_from_doc(doc, "p") if m.role == "PROPOSES"]
     assert found == [("OctoMed", "names", 11)]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # "a new dataset, X": the paper's own, named after its kind
+        ("Experiments on two public datasets, HiBCDX and CDX3, and a new dataset, NYCMMCDX, show gains.", ["NYCMMCDX"]),
+        # a part the paper's own approach is said to feature
+        ("Our approach features a Discrete Ratio Selector, which predicts a compression target.",
+         ["Discrete Ratio Selector"]),
+        # a known architecture it only uses
+        ("Our approach features a Transformer encoder and a ResNet-50 backbone.", []),
+    ],
+)
+def test_a_name_after_a_new_kind_or_an_own_feature_is_proposed(nlp, text, expected):
+    assert proposed(nlp, text) == expected
+
+
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        # the title opens with the benchmark and its subtitle says what it is: the paper's own
+        ("ChartXBench: A Benchmark for Chart Reasoning", ["ChartXBench"]),
+        ("ChartXBench: An Evaluation Suite for Chart Reasoning", ["ChartXBench"]),
+        # a benchmark the paper only evaluates on
+        ("Scaling Chart Reasoning", []),
+        ("ChartXBench: Lessons Learned", []),
+    ],
+)
+def test_a_benchmark_the_title_opens_with_and_describes_is_proposed(nlp, title, expected):
+    text = "ChartXBench holds 1,000 chart questions. We evaluate GPT-4o on ChartXBench."
+    assert proposed(nlp, text, title) == expected
 
 
 def test_a_phrase_cut_off_before_the_noun_its_last_word_modifies_is_no_mention(nlp):
@@ -889,6 +941,25 @@ def test_a_title_that_opens_with_a_name_for_a_thing_proposes_it(nlp, title, text
     assert [(t.lower(), e) for t, e in got] == [(t.lower(), e) for t, e in expected]
 
 
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        ("From TF-IDF to Transformers: Sentiment Models Compared", ["TF-IDF"]),
+        ("FooNanoX: A Small Language Model with Curriculum Learning and Tool Use", ["Curriculum Learning"]),
+        # a piece of a longer name is not the term ("Multi-stage Curriculum Learning")
+        ("Multi-stage Curriculum Learning for Sentiment", []),
+    ],
+)
+def test_a_known_term_only_the_title_names_is_mentioned(nlp, title, expected):
+    doc = nlp.make_doc("We compare classic features and neural models for sentiment. Results improve.")
+    doc.user_data["kg_title"] = title
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    found = [m for m in mentions_from_doc(doc, "p") if m.extractor == "title" and m.text in ("TF-IDF", "Curriculum Learning")]
+    assert [m.text for m in found] == expected
+    assert all(title[m.start : m.end] == m.text and m.role == "MENTIONS" for m in found)
+
+
 def test_a_term_only_the_title_names_is_mentioned_with_the_title_as_evidence(nlp):
     title = "Signals from the Floods: Disaster Analysis through Multi-Source Data Fusion for Large Language Models"
     doc = nlp.make_doc("We study floods with tweets. Disaster analysis helps responders.")
@@ -896,8 +967,10 @@ def test_a_term_only_the_title_names_is_mentioned_with_the_title_as_evidence(nlp
     for _name, proc in nlp.pipeline:
         doc = proc(doc)
     found = [(m.text, m.role, title[m.start : m.end]) for m in mentions_from_doc(doc, "p") if m.extractor == "title"]
-    # "disaster analysis" is in the abstract, "Language Models" is a piece of "Large Language Models"
-    assert found == [("Multi-Source Data Fusion", "MENTIONS", "Multi-Source Data Fusion")]
+    # "disaster analysis" is in the abstract, "Language Models" is a piece of "Large Language
+    # Models", a term the vocabulary knows and the title names on its own
+    assert found == [("Multi-Source Data Fusion", "MENTIONS", "Multi-Source Data Fusion"),
+                     ("Large Language Models", "MENTIONS", "Large Language Models")]
 
 
 def test_title_phrases_skip_gerund_openers_and_generic_heads():

@@ -61,6 +61,7 @@ from kg.read.titles import MAX_TITLE, derive_title, first_sentence
         (r"vision--language models", "vision-language models"),
         (r"a teacher--old-policy mixture", "a teacher-old-policy mixture"),
         (r"pages 30--55", "pages 30–55"),
+        (r"we propose VerifyXBench--a new benchmark", "we propose VerifyXBench – a new benchmark"),
         (r"during RL---guiding the student", "during RL—guiding the student"),
         (r"R\&D and \#1", "R&D and #1"),
         # accents and symbols kept
