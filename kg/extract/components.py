@@ -977,7 +977,9 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 )
             ):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
-            elif not (c.known or c.vocab_key or _release(c.text, families)) and (
+            elif text.endswith((", ", "a ", "an ", "new ", "novel "), 0, c.start) and not (
+                c.known or c.vocab_key or _release(c.text, families)
+            ) and (
                 kind := _NEW_KIND_COMMA.search(text, max(0, c.start - 80), c.start)
                 or _OWN_FEATURE.search(text, max(0, c.start - 90), c.start)
             ):

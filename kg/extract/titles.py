@@ -108,26 +108,34 @@ def title_terms(title: str, text: str, vocab) -> list[tuple[str, int, int, str]]
     from kg.extract.vocabulary import is_curated
 
     toks, _sents = scan(title)
+    prefixes, aliases = vocab.prefixes, vocab.aliases
+    keys = [norm_key(t.text) for t in toks]  # each word's own key, singular: the prefixes' form
+    spans = []  # (words, start token, entry) of every term a title word opens
+    for i in range(len(toks)):
+        key = ""
+        for n in range(1, min(4, len(toks) - i) + 1):
+            key = f"{key} {keys[i + n - 1]}" if key else keys[i]
+            if key not in prefixes and key not in aliases:
+                break  # no vocabulary phrase goes on from here
+            entry = vocab.lookup(title[toks[i].idx : toks[i + n - 1].end])
+            if is_curated(entry):
+                spans.append((n, i, entry))
     found, used = [], set()
     low_text = None
-    for n in (4, 3, 2, 1):
-        for i in range(len(toks) - n + 1):
-            if any(x in used for x in range(i, i + n)):
-                continue
-            start, end = toks[i].idx, toks[i + n - 1].end
-            if not (title[start].isalnum() and title[end - 1].isalnum()) or _BRACKET.search(title, start, end):
-                continue  # "LLM(-Agent": not a term's own span
-            entry = vocab.lookup(title[start:end])
-            if not is_curated(entry):
-                continue
-            used.update(range(i, i + n))  # the longest term wins: "Vision Transformers", not "Transformers"
-            if not (_TERM_BEFORE.search(title, 0, start) and _TERM_AFTER.match(title, end)):
-                continue
-            if low_text is None:
-                low_text = text.lower()
-            if title[start:end].lower() in low_text or entry.name.lower() in low_text:
-                continue  # the abstract writes it: its own mention is the evidence
-            found.append((title[start:end], start, end, entry.type or "Concept"))
+    for n, i, entry in sorted(spans, key=lambda s: (-s[0], s[1])):
+        if any(x in used for x in range(i, i + n)):
+            continue
+        start, end = toks[i].idx, toks[i + n - 1].end
+        if not (title[start].isalnum() and title[end - 1].isalnum()) or _BRACKET.search(title, start, end):
+            continue  # "LLM(-Agent": not a term's own span
+        used.update(range(i, i + n))  # the longest term wins: "Vision Transformers", not "Transformers"
+        if not (_TERM_BEFORE.search(title, 0, start) and _TERM_AFTER.match(title, end)):
+            continue
+        if low_text is None:
+            low_text = text.lower()
+        if title[start:end].lower() in low_text or entry.name.lower() in low_text:
+            continue  # the abstract writes it: its own mention is the evidence
+        found.append((title[start:end], start, end, entry.type or "Concept"))
     return sorted(found, key=lambda f: f[1])
 
 
