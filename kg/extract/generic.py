@@ -133,13 +133,24 @@ _RESOURCE = re.compile(
 _LICENCE = re.compile(r"^(?:CC[- ]?BY(?:[- ](?:SA|NC|ND))*(?:[- ]\d\.\d)?|CC0|Apache[- ]2(?:\.0)?|(?:A|L)?GPL-?v?\d?(?:\.\d)?|MIT)(?:\s+[Ll]icen[cs]es?)?$")
 
 
+def _places() -> frozenset[str]:
+    """Countries, regions, states and large cities (data/places.txt)."""
+    from importlib import resources
+
+    lines = resources.files("kg.extract").joinpath("data", "places.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+PLACES = _places()
+
+
 def is_not_a_concept(text: str) -> bool:
     """Places, institutions, awards and venues that a capitalised run or a coined-looking word
     may name, and pointers to the paper's code or page: never a research concept."""
     words = text.split()
     if _NUMBERED_PART.match(text):
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
-    if _RESOURCE.search(text) or _LICENCE.match(text):
+    if _RESOURCE.search(text) or _LICENCE.match(text) or text in PLACES:
         return True
     if len(words) == 1:
         if text in STOP_NAMES:

@@ -18,7 +18,7 @@ from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MOD
 from kg.resolve.normalize import norm_key, singular
 
 NOMINAL = {"NOUN", "PROPN", "ADJ"}
-_PLAIN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$")
+_PLAIN_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:&[A-Z]+)?(?:-[A-Za-z0-9]+)*$")  # "H&E-stained": capitals joined by "&"
 _HYPHEN_ADJ = re.compile(r"-(?:based|aware|free|level|wise|driven|guided|specific|like|agnostic|grained|scale|efficient|time|order)$")
 GENERIC_COMPOUNDS = frozenset(
     """trade-off trade-offs state-of-the-art real-world large-scale fine-grained coarse-grained well-known

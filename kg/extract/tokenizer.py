@@ -4,7 +4,7 @@ spaCy's default English tokenizer splits ``Qwen2.5-VL``, ``DeepSeek-R1`` and
 ``Chain-of-Thought`` at hyphens and walks prefix, suffix and infix rules token by token.
 Abstracts need fewer rules: a word runs on through inner hyphens, dots before digits or
 lower-case letters (``Qwen2.5``, ``Node.js``, but ``set.Unlike`` is two sentences), ``@``
-(``Pass@1``) and ``+``; common abbreviations (e.g., i.e., et al.) are one token; every other
+(``Pass@1``), ``+`` and ``&`` between capitals (``H&E``, ``Q&A``); common abbreviations (e.g., i.e., et al.) are one token; every other
 non-space character is a token of its own. Sentence starts are marked on the way, by the same
 rule as spaCy's sentencizer (the first word after ``.``, ``!`` or ``?``), so the pipeline needs
 no separate sentencizer. The result is an ordinary spaCy :class:`~spacy.tokens.Doc` whose text
@@ -29,7 +29,7 @@ _ABBREVIATIONS = r"(?:e\.g|i\.e|al|cf|vs|etc|approx|resp|w\.r\.t|a\.k\.a|Fig|Fig
 # ... but a hyphen before a last part that is a function word is a dash typed as a hyphen:
 # "safety performance-and in some cases", "Llama-3-on this dataset"
 _DASHED = r"(?:and|or|but|the|an?|of|for|with|from|by|at|as|is|are|which|that)(?![\w'’-])|(?<=[A-Z0-9]-)(?:on|in|to)(?![\w'’-])"
-_WORD = rf"[^\W_][\w'’]*(?:(?:-(?!{_DASHED})(?=[0-9a-z])|[.@+/:](?=[0-9a-z])|[-@+](?=[A-Z]))[\w'’]*)*(?:\+\+)?"
+_WORD = rf"[^\W_][\w'’]*(?:(?:-(?!{_DASHED})(?=[0-9a-z])|[.@+/:](?=[0-9a-z])|[-@+](?=[A-Z])|(?<=[A-Z])&(?=[A-Z]))[\w'’]*)*(?:\+\+)?"
 TOKEN = re.compile(rf"(?P<space>\s+)|(?P<abbr>(?<![\w.]){_ABBREVIATIONS}(?!\w))|(?P<word>{_WORD})|(?P<other>\S)")
 # a possessive or contraction after a word is a token of its own, as in spaCy: "model's" -> "model", "'s";
 # "models'" -> "models", "'"

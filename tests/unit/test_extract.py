@@ -651,6 +651,11 @@ def test_places_institutions_and_venues_are_not_concepts(text, expected):
     assert is_not_a_concept(text) is expected
 
 
+def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
+    got = [m.text for m in mentions_from_doc(nlp("We pair Q&A pairs with stained slides and Q&A pairs again."), "p")]
+    assert "Q&A pairs" in got and "A pairs" not in got
+
+
 @pytest.mark.parametrize(
     "text, expected, absent",
     [
@@ -687,8 +692,16 @@ def test_names_keep_the_words_that_belong_to_them(nlp, text, expected, absent):
     assert expected in got and absent not in got
 
 
-def test_venue_and_place_names_are_not_linked(nlp):
-    text = "Our method won the Best Paper Award at CVPR-2025. Data come from students in Korea."
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our method won the Best Paper Award at CVPR-2025. Data come from students in Korea.",
+        # countries, states and cities (data/places.txt)
+        "Survey data come from residents of Florida, clinics in South Africa and hospitals around Milan.",
+        "Participants were South African, Latin American or from Paris.",
+    ],
+)
+def test_venue_and_place_names_are_not_linked(nlp, text):
     assert [m.text for m in mentions_from_doc(nlp(text), "p")] == []
 
 

@@ -25,6 +25,8 @@ def words(nlp, text):
         ("a 3:1 ratio, arXiv:2501.1234", ["a", "3:1", "ratio", ",", "arXiv", ":", "2501.1234"]),
         ("Smith et al. show ℓ₂-norm", ["Smith", "et", "al.", "show", "ℓ₂-norm"]),
         ("pre- and post-training", ["pre", "-", "and", "post-training"]),
+        # "&" joins capitals ("H&E", "Q&A"), not words
+        ("H&E-stained slides, Q&A pairs & more", ["H&E-stained", "slides", ",", "Q&A", "pairs", "&", "more"]),
     ],
 )
 def test_tokens(nlp, text, expected):
