@@ -313,14 +313,15 @@ def test_weak_phrases_need_corroboration(text, in_paper, kept):
 
 def test_spellings_that_split_words_differently_are_one_concept():
     papers = [
-        Paper(id="a", abstract="We segment cells with a U-Net and study multi-class classification of cells."),
-        Paper(id="b", abstract="A U-Net baseline helps multi-class classification of tissue."),
-        Paper(id="c", abstract="Our UNet variant improves multiclass classification of slides."),
+        Paper(id="a", abstract="We segment cells with a ZU-Net and study multi-class classification of cells."),
+        Paper(id="b", abstract="A ZU-Net baseline helps multi-class classification of tissue."),
+        Paper(id="c", abstract="Our ZUNet variant improves multiclass classification of slides."),
     ]
     G = graph_of(papers)
-    # keyed as most of the corpus writes it, the other spelling an alias
-    assert linked(G, "concept:u-net") == ["a", "b", "c"] and "concept:unet" not in G
-    assert G.nodes["concept:u-net"]["aliases"] == ["UNet"]
+    # keyed as most of the corpus writes it, the other spelling an alias (a name the vocabulary
+    # does not know: a known one takes the vocabulary's spelling)
+    assert linked(G, "concept:zu-net") == ["a", "b", "c"] and "concept:zunet" not in G
+    assert G.nodes["concept:zu-net"]["aliases"] == ["ZUNet"]
     assert linked(G, "concept:multi-class-classification") == ["a", "b", "c"]
     assert "concept:multiclass-classification" not in G
 
@@ -362,14 +363,14 @@ def test_a_lineage_parent_is_the_node_the_corpus_spells_its_own_way():
 
 def test_a_versioned_name_varies_the_short_form_papers_define():
     papers = [
-        Paper(id="a", abstract="Deep residual networks (ResNet) train very deep models."),
-        Paper(id="b", abstract="We fine-tune ResNet-50 and ResNet-18 on CIFAR-10."),
+        Paper(id="a", abstract="Deep lattice networks (LatNet) train very deep models."),
+        Paper(id="b", abstract="We fine-tune LatNet-50 and LatNet-18 on CIFAR-10."),
     ]
     G = graph_of(papers)
-    assert "concept:resnet" not in G
-    for child in ("concept:resnet-50", "concept:resnet-18"):
-        assert ("concept:residual-network" in {t for _s, t, k in G.out_edges(child, keys=True) if k == "VARIANT_OF"})
-    assert linked(G, "concept:residual-network") == ["a", "b"]  # b through its variants' names
+    assert "concept:latnet" not in G
+    for child in ("concept:latnet-50", "concept:latnet-18"):
+        assert ("concept:lattice-network" in {t for _s, t, k in G.out_edges(child, keys=True) if k == "VARIANT_OF"})
+    assert linked(G, "concept:lattice-network") == ["a", "b"]  # b through its variants' names
 
 
 def test_a_long_form_written_alone_is_the_short_form_most_papers_define_with_it():

@@ -53,15 +53,15 @@ def test_bad_rule_names_file_and_line(tmp_path):
 def test_review_names_the_spelling_merges_and_a_split_rule_undoes_them(tmp_path):
     corpus = tmp_path / "papers.jsonl"
     corpus.write_text(
-        '{"id": "a", "abstract": "We segment cells with a U-Net; the U-Net is small."}\n'
-        '{"id": "b", "abstract": "A UNet baseline is weaker."}\n',
+        '{"id": "a", "abstract": "We segment cells with a ZU-Net; the ZU-Net is small."}\n'
+        '{"id": "b", "abstract": "A ZUNet baseline is weaker."}\n',
         encoding="utf-8",
     )
     review = tmp_path / "review.tsv"
     build_graph([str(corpus)], review_file=review)
     rows = [line.split("\t") for line in review.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
-    assert ["merged", "concept:u-net", "U-Net | UNet", "spelling"] in rows
+    assert ["merged", "concept:zu-net", "ZU-Net | ZUNet", "spelling"] in rows
     rules = tmp_path / "rules.tsv"
-    rules.write_text("split\tUNet\n", encoding="utf-8")
+    rules.write_text("split\tZUNet\n", encoding="utf-8")
     G = build_graph([str(corpus)], rules_file=rules)
-    assert {"concept:u-net", "concept:unet"} <= set(concepts(G))
+    assert {"concept:zu-net", "concept:zunet"} <= set(concepts(G))
