@@ -200,6 +200,11 @@ def _moved_keys(keyed, moved: dict[str, str]):
     return [(paper, [(moved.get(k, k), m) for k, m in out]) for paper, out in keyed]
 
 
+# the field's own names: a paper about "generative AI" or "natural language inference" is not
+# thereby about AI or natural language, so no link to them comes from containment alone
+_FIELD_ROOTS = frozenset({"artificial intelligence", "machine learning", "natural language"})
+
+
 class Resolver:
     def __init__(
         self,
@@ -721,6 +726,8 @@ class Resolver:
             child, parent = res.concepts[cl.source], res.concepts[cl.target]
             if cl.type in ("VARIANT_OF", "IS_A") and cl.evidence != "model name":
                 forms = {norm_key(f) for f in (parent.name, *parent.aliases) if f}
+                if forms & _FIELD_ROOTS:
+                    continue  # "generative AI" names a kind of AI, but "AI" says nothing of the paper
                 child_key = f" {norm_key(child.name)} ".replace("-", " ")
                 child_forms = [f" {norm_key(f)} " for f in (child.name, *child.aliases)]
                 if any(f" {f} " in cf for f in forms for cf in [child_key, *child_forms]):

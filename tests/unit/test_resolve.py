@@ -504,3 +504,17 @@ def test_expansions_of_one_short_form_keep_people_and_word_order_apart():
     assert resolver._spelled("speech language pathologist") != resolver._spelled("speech language pathology")
     assert resolver._spelled("text to table") != resolver._spelled("table to text")
     assert resolver._spelled("computed tomography") == resolver._spelled("computerized tomography")
+
+
+def test_a_kind_of_a_concept_links_the_concept_but_not_the_field_itself():
+    papers = [
+        Paper(id="a", abstract="We study generative AI for art. Generative AI tools help artists."),
+        Paper(id="b", abstract="We study multimodal reasoning. Multimodal reasoning needs grounding."),
+        Paper(id="c", abstract="Artificial intelligence (AI) changes science. AI helps doctors."),
+        Paper(id="d", abstract="Reasoning is hard for small models. We improve reasoning with hints."),
+    ]
+    G = graph_of(papers)
+    # "multimodal reasoning" is reasoning: b links it through the name it contains
+    assert linked(G, "concept:reasoning") == ["b", "d"]
+    # "generative AI" is a kind of AI too, but a link to the whole field says nothing of a paper
+    assert linked(G, "concept:artificial-intelligence") == ["c"]
