@@ -963,8 +963,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
         sents = list(sentences(doc))
         sent_starts = [s0 for s0, _s1, _t in sents]
+        proposed_here = {c.text for c in named if c.proposed}
         for c in named:
             if c.proposed:
+                proposed_here.add(c.text)
                 continue
             if (title and c.text == title.group(1) and (_coined(c, families) or _own_kind_subtitle(title, c, families))) or (
                 # "our CultureBench", "our newly proposed AdvancedMath benchmark": said in so
@@ -986,6 +988,17 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # "... and a new dataset, NYC-MMCDX, demonstrate", "Our approach features a
                 # Discrete Ratio Selector, which ...": the paper's own, said in so many words
                 _mark_proposed(c, type_from_clause(kind.group(0)) or c.type, definitions, applied)
+            elif (own := _OWN_NAME_BRINGS.search(text, max(0, c.start - 60), c.start)) and own.group(1) in proposed_here and not (
+                c.known or c.vocab_key or _release(c.text, families) or own.group(1) == c.text
+            ):
+                # 'D-VLAX introduces "Plane Decoupling," ...': what the paper's own system brings
+                _mark_proposed(c, type_from_head(c.text.rsplit(" ", 1)[-1].lower()) or c.type, definitions, applied)
+            elif _capitalised_part(c) and text.endswith((" a ", " an ", " A ", " An "), 0, c.start) and not (
+                c.known or c.vocab_key or _release(c.text, families) or _BASELINE_AFTER.match(text, c.end)
+            ):
+                # "Complementing this constraint, a Dual-scale Prototype Alignment Module
+                # enforces ...": a capitalised name of a part, brought in with "a", is new here
+                _mark_proposed(c, type_from_head(c.text.rsplit(" ", 1)[-1].lower()) or c.type, definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
                 kind = _appositive_type(text, c.end)
@@ -1065,6 +1078,31 @@ _PARTS = re.compile(
 _ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
 _PART_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;.)]|—|--|(?:which|that|for|to|and|where|with)\b)")
 _ARTICLE_BEFORE = re.compile(r"(?:\b(?:an?|the)\s+(?:novel\s+|new\s+)?)$", re.I)
+
+
+_PART_KIND_HEADS = frozenset(
+    """module mechanism block network layer loss strategy objective encoder decoder head unit component
+    pipeline algorithm scheme regularizer estimator sampler optimizer memory router selector adapter
+    engine controller planner fusion attention""".split()
+)
+
+
+# the paper's own system as the subject, then what it brings: 'X introduces "Plane Decoupling"'
+_OWN_NAME_BRINGS = re.compile(
+    r"(?:^|[.;:]\s+|\b)([A-Z][\w.-]*)\s+(?:also\s+|further\s+|first\s+)?(?:introduces|features|incorporates|proposes|"
+    r"devises|designs)\s+(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?[\"“'‘]?$"
+)
+_BASELINE_AFTER = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?baselines?\b")  # "a MultiGranularity Network (MGN) baseline"
+
+
+def _capitalised_part(c: Candidate) -> bool:
+    """"Dual-scale Prototype Alignment Module": two or more capitalised words ending in the kind
+    of part it is."""
+    words = c.text.split()
+    return (
+        len(words) >= 2 and words[-1].lower() in _PART_KIND_HEADS
+        and all(w[:1].isupper() for w in words)
+    )
 
 
 def _part_shaped(c: Candidate) -> bool:

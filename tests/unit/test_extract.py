@@ -891,6 +891,14 @@ def test_a_title_name_the_abstract_writes_is_left_to_the_abstract(nlp):
          ["Discrete Ratio Selector"]),
         # a known architecture it only uses
         ("Our approach features a Transformer encoder and a ResNet-50 backbone.", []),
+        # a capitalised name of a part, brought in with "a": new here, unless it is a baseline
+        ("Next, a Dual-scale Prototype Alignment Module enforces semantic coherence.",
+         ["Dual-scale Prototype Alignment Module"]),
+        ("All models outperform a Multi Granularity Network (MGNX) baseline.", []),
+        # what the paper's own system is said to bring
+        ('We present D-VLAX, a framework. D-VLAX introduces "Plane Decoupling," isolating data.',
+         ["D-VLAX", "Plane Decoupling"]),
+        ("We present D-VLAX, a framework. GRPO introduces Group Baselines for variance.", ["D-VLAX"]),
     ],
 )
 def test_a_name_after_a_new_kind_or_an_own_feature_is_proposed(nlp, text, expected):
