@@ -1355,7 +1355,8 @@ _COMPLEMENT = re.compile(
 # diffusion model Instruct Pix2Pix", "by integrating the Jaffe-McGlamery physical model": right
 # before a name, what the contribution draws on, not the contribution
 _SOURCE_BEFORE = re.compile(
-    r"(?:\bfrom|\b(?:leverag|integrat|utili[sz]|employ|incorporat|combin|coupl)\w*(?:\s+(?:the|an?|our|its))?"
+    r"(?:\bfrom|\b(?:hosted|available|published|released)\s+(?:on|at|in|via)(?:\s+the)?"
+    r"|\b(?:leverag|integrat|utili[sz]|employ|incorporat|combin|coupl)\w*(?:\s+(?:the|an?|our|its))?"
     r"(?:\s+[\w-]+){0,3}?)\s+$",
     re.I,
 )
