@@ -971,7 +971,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             if (title and c.text == title.group(1) and (_coined(c, families) or _own_kind_subtitle(title, c, families))) or (
                 # "our CultureBench", "our newly proposed AdvancedMath benchmark": said in so
                 # many words, any name no vocabulary knows is the paper's own
-                c.extractor in ("names", "definition") and not (c.known or c.vocab_key or _release(c.text, families))
+                c.extractor in ("names", "definition") and _unknown(c, families)
                 and (
                     _OUR.search(text, max(0, c.start - 70), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
                     # "formalized with a novel Tool Interaction Graph": whatever the verb
@@ -979,26 +979,26 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 )
             ):
                 _mark_proposed(c, type_from_clause(text[c.end : c.end + 60]), definitions, applied)
-            elif text.endswith((", ", "a ", "an ", "new ", "novel "), 0, c.start) and not (
-                c.known or c.vocab_key or _release(c.text, families)
-            ) and (
+            elif text.endswith((", ", "a ", "an ", "new ", "novel "), 0, c.start) and _unknown(c, families) and (
                 kind := _NEW_KIND_COMMA.search(text, max(0, c.start - 80), c.start)
                 or _OWN_FEATURE.search(text, max(0, c.start - 90), c.start)
             ):
                 # "... and a new dataset, NYC-MMCDX, demonstrate", "Our approach features a
                 # Discrete Ratio Selector, which ...": the paper's own, said in so many words
                 _mark_proposed(c, type_from_clause(kind.group(0)) or c.type, definitions, applied)
-            elif (own := _OWN_NAME_BRINGS.search(text, max(0, c.start - 60), c.start)) and own.group(1) in proposed_here and not (
-                c.known or c.vocab_key or _release(c.text, families) or own.group(1) == c.text
+            elif (
+                (own := _OWN_NAME_BRINGS.search(text, max(0, c.start - 60), c.start))
+                and own.group(1) in proposed_here and own.group(1) != c.text and _unknown(c, families)
             ):
                 # 'D-VLAX introduces "Plane Decoupling," ...': what the paper's own system brings
-                _mark_proposed(c, type_from_head(c.text.rsplit(" ", 1)[-1].lower()) or c.type, definitions, applied)
-            elif _capitalised_part(c) and text.endswith((" a ", " an ", " A ", " An "), 0, c.start) and not (
-                c.known or c.vocab_key or _release(c.text, families) or _BASELINE_AFTER.match(text, c.end)
+                _mark_proposed(c, _last_word_type(c), definitions, applied)
+            elif (
+                _capitalised_part(c) and text.endswith((" a ", " an ", " A ", " An "), 0, c.start)
+                and _unknown(c, families) and not _BASELINE_AFTER.match(text, c.end)
             ):
                 # "Complementing this constraint, a Dual-scale Prototype Alignment Module
                 # enforces ...": a capitalised name of a part, brought in with "a", is new here
-                _mark_proposed(c, type_from_head(c.text.rsplit(" ", 1)[-1].lower()) or c.type, definitions, applied)
+                _mark_proposed(c, _last_word_type(c), definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
                 kind = _appositive_type(text, c.end)
@@ -1099,10 +1099,17 @@ def _capitalised_part(c: Candidate) -> bool:
     """"Dual-scale Prototype Alignment Module": two or more capitalised words ending in the kind
     of part it is."""
     words = c.text.split()
-    return (
-        len(words) >= 2 and words[-1].lower() in _PART_KIND_HEADS
-        and all(w[:1].isupper() for w in words)
-    )
+    return len(words) >= 2 and words[-1].lower() in _PART_KIND_HEADS and _all_capitalised(c.text)
+
+
+def _last_word_type(c: Candidate) -> str | None:
+    """Type of a part's name from its last word ("... Alignment Module" -> Method), else its own."""
+    return type_from_head(c.text.rsplit(" ", 1)[-1].lower()) or c.type
+
+
+def _unknown(c: Candidate, families) -> bool:
+    """A name neither the vocabulary nor a model family explains: it can be the paper's own."""
+    return not (c.known or c.vocab_key or _release(c.text, families))
 
 
 def _part_shaped(c: Candidate) -> bool:
@@ -1392,7 +1399,7 @@ def _own_kind_subtitle(title: re.Match, c: Candidate, families) -> bool:
     """"ChartXBench: A Benchmark for ...": a name no vocabulary knows, which the title opens with
     and its subtitle describes, is the paper's own, even where its type (a benchmark, a dataset)
     could otherwise be another paper's that it evaluates on."""
-    return not (c.known or c.vocab_key or _release(c.text, families)) and bool(_SUBTITLE_KIND.match(title.string, title.end()))
+    return _unknown(c, families) and bool(_SUBTITLE_KIND.match(title.string, title.end()))
 
 
 def _name_shaped(token: str) -> bool:

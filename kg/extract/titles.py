@@ -17,6 +17,7 @@ from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concep
 from kg.extract.phrases import head_word, lexicon, noun_phrases, tag_word
 from kg.extract.tokenizer import scan
 from kg.extract.typing_rules import type_from_head
+from kg.extract.vocabulary import is_curated
 from kg.resolve.normalize import norm_key
 
 TITLE_HEAD = re.compile(r"^\s*((?:[A-Z0-9][\w-]*\s+){1,4}[A-Z0-9][\w-]*)\s*:\s")
@@ -105,8 +106,6 @@ _BRACKET = re.compile(r"[()\[\]{}]")
 def title_terms(title: str, text: str, vocab) -> list[tuple[str, int, int, str]]:
     """(term, start, end, type) of the curated vocabulary's terms a title names on their own and
     the abstract never writes ("From TF-IDF to Transformers: ..."): the paper is about them."""
-    from kg.extract.vocabulary import is_curated
-
     toks, _sents = scan(title)
     prefixes, aliases = vocab.prefixes, vocab.aliases
     keys = [norm_key(t.text) for t in toks]  # each word's own key, singular: the prefixes' form

@@ -495,16 +495,15 @@ def test_expansions_of_one_short_form_keep_people_and_word_order_apart():
     papers = [
         Paper(id="a", abstract="Speech-language pathologists (SLPs) assess children; SLPs are scarce."),
         Paper(id="b", abstract="Speech-language pathology (SLP) services vary; SLP access is uneven."),
-        Paper(id="c", abstract="Computed tomography (CT) scans help; CT is common."),
-        Paper(id="d", abstract="Computerized tomography (CT) images are used; CT again."),
+        Paper(id="c", abstract="Computed radiography (CR) scans help; CR is common."),
+        Paper(id="d", abstract="Computerized radiography (CR) images are used; CR again."),
         Paper(id="e", abstract="Text-to-table (TT) generation is new; TT is hard."),
         Paper(id="f", abstract="Table-to-text (TT) generation is old; TT is easy."),
     ]
     resolver = resolved(papers)
     assert resolver._spelled("speech language pathologist") != resolver._spelled("speech language pathology")
     assert resolver._spelled("text to table") != resolver._spelled("table to text")
-    # both spellings of computed tomography are one concept (the vocabulary knows them both)
-    assert {"c", "d"} <= set(linked(graph_of(papers), "concept:computed-tomography"))
+    assert resolver._spelled("computed radiography") == resolver._spelled("computerized radiography")
 
 
 def test_a_kind_of_a_concept_links_the_concept_but_not_the_field_itself():
