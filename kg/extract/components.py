@@ -533,6 +533,32 @@ def _hyphen_variant(text: str, inner) -> bool:
     )
 
 
+# the word before a phrase: a coordinated modifier is half of one ("task-relevant and sensitive
+# embeddings"), and after a subject the word is a verb ("we instead view retrieval as ...")
+_WORD_BEFORE = re.compile(r"([A-Za-z]+|[,;(])[ \t]*$")
+_NOT_BEFORE_VARIANT = frozenset("and or , we they it instead also to".split())
+
+
+def _modified_term(inner, taken, start, end, text, lex, full_text) -> bool:
+    """"spatial pruning", "node sampling", "static quantization": one plain modifier (an
+    adjective or a noun, not a participle or a superlative) before a one-word vocabulary or
+    mined term names a kind of it, one the paper may name only once."""
+    span = _term_inside(inner, taken, text)
+    if span is None or not (span[0] > start and span[1] == end) or " " in text[span[0] - start :]:
+        return False
+    mods = text[: span[0] - start].split()
+    if len(mods) != 1:
+        return False
+    m = mods[0]
+    if not (m.isalpha() and m.islower() and len(m) > 3) or m in GENERIC_MODIFIERS or m.endswith("ed") or _plural_noun(m):
+        return False
+    tag = lex.get(m)
+    if tag not in ("ADJ", "NOUN") or tag == "ADJ" and m.endswith("est"):  # "highest factuality"
+        return False
+    before = _WORD_BEFORE.search(full_text, max(0, start - 24), start)
+    return before is None or before.group(1).lower() not in _NOT_BEFORE_VARIANT
+
+
 def _plural_noun(word: str) -> bool:
     from kg.extract.phrases import lexicon, tag_word
 
@@ -542,7 +568,7 @@ def _plural_noun(word: str) -> bool:
 
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
 def make_phrases(nlp: Language, name: str, vocab_file: str | None):
-    from kg.extract.phrases import _SINGLE_NOUNS, established_part, lexicon, modified_short_forms, noun_phrases, single_noun
+    from kg.extract.phrases import KIND_OF_TERM_SCORE, _SINGLE_NOUNS, established_part, lexicon, modified_short_forms, noun_phrases, single_noun
 
     lex = lexicon()
     word_df = load_vocabulary(vocab_file).phrase_df
@@ -624,6 +650,9 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                 ):
                     # "progressive object-grounded reasoning": the hyphenated variant of the term
                     if len(words) < 3 or "-" not in words[-2]:
+                        # "spatial pruning" around "pruning": kept beside the term, as a kind of it
+                        if _modified_term(inner, taken, start, end, text, lex, doc.user_data["kg_text"]):
+                            store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", KIND_OF_TERM_SCORE))
                         continue
                     rest = text[text.lower().rindex(words[-2], 0, len(text) - len(words[-1])) :]
                     rest_start = end - len(rest)

@@ -189,6 +189,11 @@ GENERIC_SINGLE_NOUNS = frozenset(
 )
 
 
+# the score of a phrase naming a kind of a vocabulary term ("spatial pruning"): the term it
+# ends in corroborates it, so the resolver keeps it without repeats (plain phrases score 0.45)
+KIND_OF_TERM_SCORE = 0.5
+
+
 # head words that only say what kind of thing the words before them name
 KIND_HEADS = frozenset(
     "method approach framework task process technique strategy pipeline scheme paradigm procedure".split()

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from kg.extract.contributions import announces_before
 from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
-from kg.extract.phrases import KIND_HEADS, modifier_shares
+from kg.extract.phrases import KIND_HEADS, KIND_OF_TERM_SCORE, modifier_shares
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
@@ -590,8 +590,8 @@ class Resolver:
             entry = self.vocab.entries.get(m.vocab_key)
             if entry is not None and entry.df >= MINED_TERM_MIN_DF:
                 return True  # the field uses it often: the mining corpus is the corroboration
-        if in_paper >= 2 or in_corpus >= 2:
-            return True
+        if in_paper >= 2 or in_corpus >= 2 or m.score >= KIND_OF_TERM_SCORE:
+            return True  # KIND_OF_TERM_SCORE: a kind of a vocabulary term ("spatial pruning")
         # other papers of the field use it: an established term, unless its head is generic
         # ("action space", "key insight", "computational costs" alike): those need the paper's
         # own support. However common ("low-resource languages", "question-answer pairs"): once

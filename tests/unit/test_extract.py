@@ -746,6 +746,23 @@ def phrases_of(nlp, text, extractors=("phrases",)):
     return sorted({c.text for c in nlp(text).user_data["kg"] if c.extractor in extractors})
 
 
+def test_a_plain_modifier_makes_a_kind_of_a_one_word_term(nlp):
+    # "spatial pruning" around the vocabulary's "pruning": a kind of it the field may never have
+    # written before; kept beside the term, scored so that the resolver needs no repeat of it
+    from kg.extract.phrases import KIND_OF_TERM_SCORE
+
+    text = ("Our approach begins with node sampling, then spatial pruning identifies frames. "
+            "It keeps the highest pruning budget. Features are task-relevant and sensitive embeddings. "
+            "We instead view retrieval as matching, with assisted segmentation.")
+    doc = nlp(text)
+    kinds = sorted(c.text for c in doc.user_data["kg"] if c.score == KIND_OF_TERM_SCORE)
+    # not a superlative ("highest"), half of a coordination ("and sensitive"), a verb after
+    # its subject ("we instead view") or a participle ("assisted")
+    assert kinds == ["node sampling", "spatial pruning"]
+    terms = {c.text for c in doc.user_data["kg"] if c.extractor == "vocabulary"}
+    assert {"sampling", "pruning"} <= terms
+
+
 def test_a_classifying_modifier_stays_when_the_field_writes_the_phrase_with_it(nlp):
     # "multi-step", "full", "strategic" describe in most phrases but name a kind in these:
     # the corpus counts decide (phrases.CLASSIFIED_MIN_DF); an evaluative modifier still goes
@@ -1058,8 +1075,10 @@ def test_words_of_a_web_address_are_no_mentions(nlp):
         ("", "Extreme tail latency limits serving. We reduce tail latency by half.", "tail latency", "latency"),
         ("Spatiotemporal Forecasting with Graphs", "We propose PHGNet, a novel spatiotemporal forecasting framework.",
          "spatiotemporal forecasting", "forecasting"),
-        # once, the field term stands
-        ("", "Serving shows tail latency once, and latency is high.", "latency", "tail latency"),
+        # once too, when a plain modifier makes the kind (KIND_OF_TERM_SCORE) ...
+        ("", "Serving shows tail latency once, and latency is high.", "tail latency", "nothing"),
+        # ... but a describing one leaves the field term
+        ("", "Serving shows high latency once.", "latency", "high latency"),
     ],
 )
 def test_a_kind_of_a_term_the_paper_repeats_is_its_concept(nlp, title, text, expected, absent):

@@ -311,6 +311,15 @@ def test_weak_phrases_need_corroboration(text, in_paper, kept):
     assert resolver._corroborated(norm_key(text), _phrase(text), in_paper, 1, "") is kept
 
 
+def test_a_kind_of_a_vocabulary_term_needs_no_repeat():
+    # one paper, one use each: "node sampling" names a kind of the vocabulary's "sampling", the
+    # plain one-off phrase "ledger mirrors" has nothing to corroborate it
+    papers = [Paper(id="a", abstract="Our approach begins with node sampling. It keeps the relevant ledger mirrors.")]
+    G = graph_of(papers)
+    assert linked(G, "concept:node-sampling") == ["a"]
+    assert "concept:ledger-mirrors" not in G and "concept:ledger-mirror" not in G
+
+
 def test_spellings_that_split_words_differently_are_one_concept():
     papers = [
         Paper(id="a", abstract="We segment cells with a ZU-Net and study multi-class classification of cells."),
