@@ -29,6 +29,7 @@ from kg.extract.generic import (
     CLASSIFYING_MODIFIERS,
     GENERIC_HEADS,
     GENERIC_MODIFIERS,
+    PERSON_HEADS,
     is_generic_phrase,
     is_not_a_concept,
 )
@@ -424,7 +425,9 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                 if entry_key is None:
                     continue
                 entry = vocab.entries[entry_key]
-                if not entry.curated and (is_generic_phrase(parts) or parts[-1] in GENERIC_HEADS and length < 2):
+                if not entry.curated and (
+                    is_generic_phrase(parts) or parts[-1] in GENERIC_HEADS and length < 2 or parts[-1] in PERSON_HEADS
+                ):
                     continue
                 start = bases[i] + w[1]
                 end = bases[i + length - 1] + last[1] + last[2]

@@ -83,6 +83,17 @@ GENERIC_HEADS = frozenset(
     driver replacement spot subset""".split()
 )
 
+# Heads naming people by their role: "domain experts" aside (an expert is also a part of a
+# mixture-of-experts model), "healthcare providers", "human reviewers", "cancer patients" are
+# who a paper is about or for, not concepts; judged generic 13 times in 17 links of the dev sets.
+PERSON_HEADS = frozenset(
+    """reviewer patient professional developer provider student consumer clinician practitioner
+    worker participant stakeholder doctor physician nurse teacher customer employee citizen
+    resident volunteer respondent person individual engineer scientist designer manager owner
+    author reader viewer listener child adult""".split()
+)
+
+
 # Single words that are never concepts on their own, even capitalised at a sentence start.
 STOP_NAMES = frozenset(
     """I II III IV V VI VII VIII IX X XI XII AND OR NOT ALL ANY THE OUR WE IT

@@ -14,7 +14,7 @@ import functools
 import re
 from importlib import resources
 
-from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase
+from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS, PERSON_HEADS, is_generic_phrase
 from kg.resolve.normalize import norm_key, singular
 
 NOMINAL = {"NOUN", "PROPN", "ADJ"}
@@ -178,7 +178,7 @@ def _single_noun(word: str, lex: dict[str, str]) -> str:
     if tag != "NOUN":
         return ""
     key = singular(word)
-    return "" if key in GENERIC_HEADS or key in GENERIC_MODIFIERS or key in GENERIC_SINGLE_NOUNS else key
+    return "" if key in GENERIC_HEADS or key in GENERIC_MODIFIERS or key in GENERIC_SINGLE_NOUNS or key in PERSON_HEADS else key
 
 
 # nouns too common in any abstract to be a concept by themselves (GENERIC_HEADS has the rest)
@@ -265,7 +265,7 @@ def _phrase_of(run: list[tuple], max_words: int):
     if len(words) == 1 and ("-" not in words[0] or words[0] in GENERIC_COMPOUNDS):
         return None
     head = items[-1][3][6]  # "capabilities" is as generic as "capability"
-    if head in GENERIC_HEADS and len(words) < 2:
+    if head in GENERIC_HEADS and len(words) < 2 or head in PERSON_HEADS:
         return None
     # "significant improvements", and with a classifying modifier "full model", "multi-step process"
     if is_generic_phrase([*(w for w in words[:-1] if w not in CLASSIFYING_MODIFIERS), head]):

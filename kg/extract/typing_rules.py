@@ -17,16 +17,18 @@ for _type, _words in {
         masking clipping dropout ensembling ensemble initialization loss objective
         algorithm method approach technique strategy mechanism policy networks
         fusion passing intervention routing reweighting weighting filtering rewriting selection
-        calibration probing bootstrapping guidance""".split(),
+        calibration probing bootstrapping guidance
+        attack parallelism optimizer minimization factorization smoothing carlo""".split(),
     "Model": """model llm lm vlm mllm lmm transformer network encoder decoder autoencoder
         backbone classifier generator discriminator agent""".split(),
     "Task": """generation classification detection segmentation recognition answering translation
         summarization retrieval prediction forecasting reasoning understanding extraction
         parsing tracking captioning grounding planning navigation manipulation synthesis
         completion discovery editing reconstruction localization matching ranking
-        recommendation verification identification dialogue puzzle solving coding""".split(),
+        recommendation verification identification dialogue puzzle solving coding
+        comprehension tagging registration""".split(),
     "Metric": """accuracy score rate latency throughput perplexity error f1 precision recall auc
-        speedup bleu rouge loss-rate""".split(),
+        speedup bleu rouge loss-rate ratio distance coefficient similarity""".split(),
     "Dataset": "dataset corpus corpora collection".split(),
     "Benchmark": "benchmark suite testbed leaderboard arena".split(),
     "Framework": "framework pipeline system toolkit platform library paradigm".split(),

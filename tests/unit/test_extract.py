@@ -746,6 +746,16 @@ def phrases_of(nlp, text, extractors=("phrases",)):
     return sorted({c.text for c in nlp(text).user_data["kg"] if c.extractor in extractors})
 
 
+def test_people_named_by_their_role_are_no_concepts(nlp):
+    # who a paper is for or about, not what it is about; "experts" stays (a part of a
+    # mixture-of-experts model too), and so does a concept they do ("peer review")
+    text = ("Healthcare providers and human reviewers help cancer patients. Each layer mixes sparse experts. "
+            "We study peer review with students, students and more students.")
+    got = {m.text for m in mentions_from_doc(nlp(text), "p")}
+    assert not got & {"Healthcare providers", "human reviewers", "cancer patients", "students"}
+    assert {"sparse experts", "peer review"} <= got
+
+
 def test_a_plain_modifier_makes_a_kind_of_a_one_word_term(nlp):
     # "spatial pruning" around the vocabulary's "pruning": a kind of it the field may never have
     # written before; kept beside the term, scored so that the resolver needs no repeat of it
@@ -860,6 +870,10 @@ def test_phrase_heads_that_name_a_method_or_a_task():
     assert type_from_head("gated fusion") == "Method" and type_from_head("message passing") == "Method"
     assert type_from_head("multi-turn dialogue") == "Task" and type_from_head("visual puzzle") == "Task"
     assert type_from_head("visual evidence") == "Concept"
+    # heads most typed entries of the vocabulary share (session 18)
+    assert type_from_head("compression ratio") == "Metric" and type_from_head("edit distance") == "Metric"
+    assert type_from_head("reading comprehension") == "Task" and type_from_head("matrix factorization") == "Method"
+    assert type_from_head("jailbreak attack") == "Method"
 
 
 @pytest.mark.parametrize(
