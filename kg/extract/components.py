@@ -219,6 +219,8 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                     words = surface.split()
             if is_not_a_concept(surface):
                 continue
+            if end == name_end and entry is None and _cut_short(text, end, words, lex):
+                continue
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
             if ctype is None:
                 ctype = type_from_list(text, start, end)  # "benchmarks (Minecraft and Overcooked)"
@@ -229,10 +231,24 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
     return names
 
 
+_NEXT_WORD = re.compile(r" [a-z]{2,}\b")
+
+
+def _cut_short(text: str, end: int, words: list[str], lex: dict[str, str]) -> bool:
+    """A capitalised run that ends in an adjective right before a lower-case word is the start
+    of a longer name, not a name: "a Source-Attributed Invisible| watermarking Framework",
+    "Apple Black| rot", "Upper Confidence Bound-based| strategy selection"."""
+    if len(words) < 2 or _NEXT_WORD.match(text, end) is None:
+        return False
+    last = words[-1].lower()
+    return lex.get(last) == "ADJ" or last.endswith("-based")
+
+
 EPONYM_PHRASE_MIN_DF = 5  # abstracts of the mining corpus that write the name with the same words
-# a person's law, test or coefficient: "Goodhart's law", "Cohen's kappa", "Fisher's exact test"
+# a person's law, test or coefficient: "Goodhart's law", "Cohen's kappa", "Fisher's exact test",
+# "Euler's formula", "Alzheimer's disease"
 _POSSESSIVE_EPONYM = re.compile(
-    r"['’]s?\s+(?:exact\s+)?(?:law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|effect|test|"
+    r"['’]s?\s+(?:exact\s+)?(?:formula|theory|disease|law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|effect|test|"
     r"inequality|hypothesis|conjecture|constant|criterion|method|algorithm|distance|coefficient)\b",
     re.I,
 )

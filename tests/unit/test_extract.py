@@ -682,6 +682,7 @@ def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
         ("The method traces a robust Pareto frontier for compression.", "Pareto frontier", "Pareto"),
         ("Agreement is measured by Cohen's kappa across raters.", "Cohen's kappa", "Cohen"),
         ("This illustrates Goodhart's Law in evaluation.", "Goodhart's Law", "Goodhart"),
+        ("The layer leverages Eulerx's formula to rotate features.", "Eulerx's formula", "Eulerx"),
         # a release number written apart, and an instruction-tuned release
         ("We present FooEarthX v1.1, a family of models.", "FooEarthX v1.1", "FooEarthX"),
         ("We evaluate Gemma 3 12B IT on the task.", "Gemma 3 12B IT", "Gemma 3 12B"),
@@ -690,6 +691,23 @@ def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
 def test_names_keep_the_words_that_belong_to_them(nlp, text, expected, absent):
     got = {m.text for m in mentions_from_doc(nlp(text), "p")}
     assert expected in got and absent not in got
+
+
+@pytest.mark.parametrize(
+    "text, absent",
+    [
+        # a capitalised run that ends in an adjective before a lower-case word is cut short
+        ("We introduce SAiWX, a Source-Attributed Invisible watermarking Framework.", "Source-Attributed Invisible"),
+        ("Classes include Applex Black rot and Cedarx apple rust.", "Applex Black"),
+        ("We use Upper Confidence Bound-based strategy selection.", "Upper Confidence Bound-based"),
+    ],
+)
+def test_a_run_cut_short_by_a_lowercase_word_is_no_name(nlp, text, absent):
+    assert absent not in {m.text for m in mentions_from_doc(nlp(text), "p")}
+
+
+def test_a_name_that_ends_in_an_adjective_stays_before_punctuation(nlp):
+    assert "Segmentx Anything Fast" in {m.text for m in mentions_from_doc(nlp("We compare with Segmentx Anything Fast, a model."), "p")}
 
 
 @pytest.mark.parametrize(
