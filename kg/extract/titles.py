@@ -48,6 +48,9 @@ def names_a_thing(head: str, vocab) -> bool:
 
 _TITLE_PHRASE_START = re.compile(
     r"(?:^|[:,;(]|\s-|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using|under|into|as)\s"
+    # the second of two things joined by "and" ("... of brain tumors and feature extraction"), not
+    # the end of a list that may share its head ("Joint Frame, Channel, and Feature Adaptation")
+    r"|(?<![,;]\s)(?<![,;])\b(?:and|or)\s"
     # "Leveraging Modal Asymmetry for ...", "...: Evaluating Deep Research Agents": the object of
     # a verb that opens the title or a part of it (not "Speculative Decoding| Model Pairs")
     r"|(?:^|:\s*|\b(?:for|via|by|through|towards?)\s+)(?-i:[A-Z][a-z]+ing)\s)\s*$",

@@ -229,6 +229,7 @@ class Resolver:
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
         self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
         self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
+        self._vocab_shorts: dict[str, str] | None = None  # a curated method's short form ("GRPO") -> its key
         self._usual_expansion: dict[str, str] = {}  # a short form spelled out several ways -> the usual key
         # words the field also writes with "-free" ("model-free", "reference-free"): their
         # "-based" names a kind, not the plain compound
@@ -768,6 +769,27 @@ class Resolver:
         aliases.discard(name)
         return Concept(cid, name, ctype, tuple(sorted(aliases)), definition)
 
+    def _vocabulary_base(self, name: str, res: Resolution) -> str | None:
+        """"PA-GRPO" in a build where no paper writes GRPO alone: the vocabulary's method is the
+        base all the same, so a paper's links do not depend on what the rest of the corpus writes."""
+        if self._vocab_shorts is None:
+            self._vocab_shorts = {
+                alias: entry.key
+                for entry in sorted(self.vocab.entries.values(), key=lambda e: e.key)
+                if entry.curated and entry.type in ("Method", "Framework")
+                for alias in entry.aliases
+                if _acronym(alias) and alias not in ("AI", "ML")
+            }
+        key = variant_base(name, self._vocab_shorts)
+        if key is None:
+            return None
+        cid = concept_id(key)
+        if cid not in res.concepts:
+            entry = self.vocab.entries[key]
+            short = next(a for a in entry.aliases if self._vocab_shorts.get(a) == key)
+            res.concepts[cid] = Concept(cid, short, entry.type, (), entry.name)
+        return cid
+
     def _lineage(self, res: Resolution) -> None:
         short_index: dict[str, str] = {}
         model_index: dict[str, str] = {}  # "ViT" -> the node "Vision Transformer (ViT)" made
@@ -794,6 +816,8 @@ class Resolver:
                     if child_id in res.concepts and child_id != parent_id:
                         links[(child_id, parent_id)] = ConceptLink(child_id, parent_id, "VARIANT_OF", "model name")
             base = variant_base(c.name, short_index)
+            if base is None and c.type in ("Method", "Framework"):
+                base = self._vocabulary_base(c.name, res)
             # a variant varies a method, model, benchmark ... ("DG-GRPO", "MCTS-RAG"); "Qwen2.5-VL"
             # and "R1-VL" are no kinds of "visual-language (VL)", and "TF-IDF" is a term of its own
             if (

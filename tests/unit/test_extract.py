@@ -1053,6 +1053,10 @@ def test_title_phrases_skip_gerund_openers_and_generic_heads():
         ("Hallucination Mitigation", 25, 49, "Concept")
     ]
     assert title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study hallucination mitigation.") == []
+    # the second of two things a title joins with "and"
+    assert title_phrases("Segmentation of brain tumors and feature extraction for prognosis", "Gliomas are hard.") == [
+        ("feature extraction", 33, 51, "Task")
+    ]
     # the object of a verb that opens the title or a part of it; not a piece of a longer name
     assert title_phrases("AsyMoE: Leveraging Modal Asymmetry for Experts", "We propose AsyMoE.") == [
         ("Modal Asymmetry", 19, 34, "Concept")

@@ -311,6 +311,24 @@ def test_weak_phrases_need_corroboration(text, in_paper, kept):
     assert resolver._corroborated(norm_key(text), _phrase(text), in_paper, 1, "") is kept
 
 
+def test_a_variant_of_a_vocabulary_method_mentions_it_in_any_build():
+    # no other paper writes GRPO alone: the vocabulary's method is the variant's base all the
+    # same, and the paper mentions it, as it would in a large build
+    papers = [Paper(id="a", abstract="We propose Dyna-GRPOX, an online reinforcement learning method. "
+                                     "Dyna-GRPOX improves math reasoning.")]
+    G = graph_of(papers)
+    assert "concept:group-relative-policy-optimization" not in G
+    papers = [Paper(id="a", abstract="We propose Dyna-GRPO, an online reinforcement learning method. "
+                                     "Dyna-GRPO improves math reasoning. We evaluate on NExT-GQA, a video benchmark.")]
+    G = graph_of(papers)
+    grpo = "concept:group-relative-policy-optimization"
+    assert linked(G, grpo) == ["a"] and G.nodes[grpo]["name"] == "GRPO"
+    assert G.edges["a", grpo, "MENTIONS"]["extractor"] == "contained"
+    assert G.has_edge("concept:dyna-grpo", grpo)
+    # a benchmark named after a dataset is no variant of a method with the same short form
+    assert not any(G.nodes[c].get("name") == "GQA" for c in G)
+
+
 def test_a_kind_of_a_vocabulary_term_needs_no_repeat():
     # one paper, one use each: "node sampling" names a kind of the vocabulary's "sampling", the
     # plain one-off phrase "ledger mirrors" has nothing to corroborate it
