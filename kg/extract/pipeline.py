@@ -13,11 +13,12 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "79"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "80"  # bump when extraction output changes: it keys the build cache
 
 
-def make_nlp(vocab_file: str | None = None):
-    """Return kg's spaCy pipeline."""
+def make_nlp(vocab_file: str | None = None, tagger: bool = True):
+    """Return kg's spaCy pipeline; `tagger=False` leaves out the learned tagger (kg/extract/tagger.py),
+    for the rules alone."""
     import spacy
 
     import kg.extract.components  # noqa: F401  (registers the factories)
@@ -31,6 +32,8 @@ def make_nlp(vocab_file: str | None = None):
     nlp.add_pipe("kg_terms", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_phrases", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_contributions", config={"vocab_file": vocab_file})
+    if tagger:
+        nlp.add_pipe("kg_tagger", config={"vocab_file": vocab_file})
     return nlp
 
 
@@ -135,17 +138,18 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
 
 
 def extract(
-    papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64, jobs: int = 1
+    papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64, jobs: int = 1, tagger: bool = True
 ) -> Iterator[tuple[Paper, list[Mention]]]:
     """Yield each paper with the mentions found in its abstract, in input order.
 
     With jobs > 1, abstracts are extracted in that many worker processes; extraction is
     per paper, so the result is identical to jobs=1 (corpus-level steps run afterwards).
+    `tagger=False` runs the rules without the learned tagger (the build always uses it).
     """
     if jobs > 1:
-        yield from _extract_parallel(papers, vocab_file=vocab_file, jobs=jobs)
+        yield from _extract_parallel(papers, vocab_file=vocab_file, jobs=jobs, tagger=tagger)
         return
-    yield from _extract_with(make_nlp(vocab_file), papers, batch_size)
+    yield from _extract_with(make_nlp(vocab_file, tagger), papers, batch_size)
 
 
 # kg's components read only the tables in Doc.user_data, never the Doc's own tokens
@@ -232,12 +236,12 @@ def _work(chunk: list[Paper]) -> list[list[tuple]]:
     return [[m.row() for m in mentions] for _paper, mentions in _extract_with(_WORKER_NLP, chunk)]
 
 
-def _init_worker(vocab_file: str | None) -> None:
+def _init_worker(vocab_file: str | None, tagger: bool = True) -> None:
     global _WORKER_NLP
-    _WORKER_NLP = make_nlp(vocab_file)  # one pipeline per worker process, for all its chunks
+    _WORKER_NLP = make_nlp(vocab_file, tagger)  # one pipeline per worker process, for all its chunks
 
 
-def _extract_parallel(papers, *, vocab_file, jobs):
+def _extract_parallel(papers, *, vocab_file, jobs, tagger=True):
     import multiprocessing
     import os
 
@@ -247,7 +251,7 @@ def _extract_parallel(papers, *, vocab_file, jobs):
     papers = list(papers)
     chunks = [papers[i : i + CHUNK] for i in range(0, len(papers), CHUNK)]
     ctx = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(vocab_file,)) as pool:
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(vocab_file, tagger)) as pool:
         for chunk, results in zip(chunks, pool.imap(_work, chunks)):
             for paper, rows in zip(chunk, results):
                 yield paper, [Mention(*row) for row in rows]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kg.models import CONCEPT_TYPES, ROLES
 
-EXTRACTORS = ("names", "definition", "terms", "phrases", "nouns", "vocabulary")
+EXTRACTORS = ("names", "definition", "terms", "phrases", "nouns", "vocabulary", "tagger")
 
 
 @dataclass

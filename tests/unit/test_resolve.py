@@ -70,20 +70,20 @@ ABSTRACTS = [
 @pytest.fixture(scope="module")
 def graph():
     papers = [Paper(id=f"p{i}", abstract=t) for i, t in enumerate(ABSTRACTS)]
-    res = Resolver(load_vocabulary()).resolve(extract(papers))
+    res = Resolver(load_vocabulary()).resolve(extract(papers, tagger=False))
     return build_graph(papers, res), res
 
 
 def graph_of(papers):
     """The graph of a few fixed abstracts, resolved with the shipped vocabulary."""
-    return build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers)))
+    return build_graph(papers, Resolver(load_vocabulary()).resolve(extract(papers, tagger=False)))
 
 
 def resolved(papers):
     """A resolver that has resolved a few fixed abstracts: its `_spelled` says which key each
     spelling of a concept ended up under."""
     resolver = Resolver(load_vocabulary())
-    resolver.resolve(extract(papers))
+    resolver.resolve(extract(papers, tagger=False))
     return resolver
 
 
@@ -359,7 +359,7 @@ def test_a_line_break_hyphen_takes_the_spelling_the_field_writes():
         Paper(id="b", abstract="We evaluate on the German language with German language benchmarks."),
     ]
     resolver = Resolver(load_vocabulary())
-    res = resolver.resolve(extract(papers))
+    res = resolver.resolve(extract(papers, tagger=False))
     assert resolver._spelled("german lan guage") == "german language"
     assert "concept:german-lan-guage" not in res.concepts
 
@@ -372,7 +372,7 @@ def test_a_split_rule_keeps_a_spelling_apart():
         Paper(id="b", abstract="Our UNet variant helps, and UNet is fast."),
     ]
     rules = MergeRules(split={"unet"})
-    res = Resolver(load_vocabulary(), rules=rules).resolve(extract(papers))
+    res = Resolver(load_vocabulary(), rules=rules).resolve(extract(papers, tagger=False))
     assert {"concept:u-net", "concept:unet"} <= set(res.concepts)
 
 

@@ -1,0 +1,112 @@
+"""The learned key-concept tagger: features, decoding, the shipped weights, the pipeline component."""
+
+import json
+
+import pytest
+
+from kg.extract.phrases import lexicon
+from kg.extract.tagger import KeyConceptTagger, load_tagger, model_path, phrase_key, shape, token_features
+
+
+def test_shape_and_phrase_key():
+    assert shape("Qwen2.5-VL") == "Xxxd.d-XX" and shape("sampling") == "xx"
+    assert phrase_key(["Node", "samplings"]) == "node sampling"
+    assert phrase_key(["vision-language", "models"]) == "vision language model"
+
+
+def test_greedy_decoding_with_a_hand_made_table():
+    # "node" starts a span, "sampling" continues one only after a B, "the" is outside
+    weights = {
+        "w=node": [0.0, 5.0, 0.0],
+        "w=sampling": [0.0, 1.0, 4.0],
+        "w=the": [3.0, 0.0, 0.0],
+    }
+    tagger = KeyConceptTagger(weights, {}, {})
+    assert tagger.spans(["the", "node", "sampling", "the"]) == [(1, 2, 3.0)]
+    # without a B before it, "sampling" can only start a span (an I never follows an O)
+    assert tagger.spans(["the", "sampling"]) == [(1, 1, 1.0)]
+    assert tagger.spans([]) == []
+
+
+def test_the_fast_scorer_equals_the_sum_of_the_features():
+    """spans() sums cached vectors per word; the trainer sums token_features(): same scores."""
+    tagger = load_tagger()
+    lex, df = tagger.lex, tagger.df
+    words = "We propose spatial pruning for vision-language models , and node sampling ( NS ) .".split()
+    prev = "O"
+    labels = []
+    for i in range(len(words)):
+        feats = token_features(words, i, prev, lex, df)
+        scores = [sum(tagger.weights.get(f, [0.0, 0.0, 0.0])[k] for f in feats) for k in range(3)]
+        if prev == "O":
+            scores[2] = float("-inf")
+        prev = "OBI"[max(range(3), key=lambda k: (scores[k], -k))]
+        labels.append(prev)
+    slow = []
+    for i, label in enumerate(labels):
+        if label == "B":
+            slow.append([i, i])
+        elif label == "I":
+            slow[-1][1] = i
+    assert [[a, b] for a, b, _m in tagger.spans(words)] == slow
+
+
+def test_the_shipped_weights_never_saw_the_seeds_or_a_blind_set():
+    data = json.loads(model_path().read_text(encoding="utf-8"))
+    assert "seeds" not in data["trained_on"] and "heldout12" not in data["trained_on"]
+    assert list(data["trained_on"]) == ["arxiv40", *(f"heldout{n}" for n in range(1, 12))]
+    assert len(data["weights"]) > 10_000 and all(len(w) == 3 for w in data["weights"].values())
+
+
+class _FixedTagger:
+    """Tags fixed token spans with fixed margins."""
+
+    def __init__(self, spans):
+        self._spans = spans
+
+    def spans(self, words):
+        return self._spans
+
+
+@pytest.fixture
+def component(monkeypatch):
+    import kg.extract.tagger as tagger_module
+    from kg.extract.components import make_tagger
+    from kg.extract.pipeline import make_nlp
+
+    nlp = make_nlp()
+
+    def build(spans):
+        monkeypatch.setattr(tagger_module, "load_tagger", lambda vocab_file=None: _FixedTagger(spans))
+        tag = make_tagger(nlp, "kg_tagger", None)
+
+        def run(text):
+            doc = nlp.make_doc(text)
+            for name, proc in nlp.pipeline:
+                if name != "kg_tagger":
+                    doc = proc(doc)
+            return tag(doc)
+
+        return run
+
+    return build
+
+
+def test_the_component_adds_sure_spans_only(component):
+    text = "We study payoff matrices of games . Results improve ."
+    # tokens: We0 study1 payoff2 matrices3 of4 games5 .6 Results7 improve8 .9
+    run = component([(2, 3, 7.5), (5, 5, 2.0), (6, 7, 9.0)])
+    got = {(c.text, c.extractor) for c in run(text).user_data["kg"] if c.extractor == "tagger"}
+    # the unsure span (margin 2) and the one across a sentence end are left out
+    assert got == {("payoff matrices", "tagger")}
+
+
+def test_a_weak_phrase_the_tagger_marks_is_its_candidate(component):
+    text = "Our agents learn through structured reflection loops."
+    doc = component([])(text)
+    phrase = [c for c in doc.user_data["kg"] if c.text == "reflection loops"]
+    assert [c.extractor for c in phrase] == ["phrases"]  # weak: it would need corroboration
+    # tokens: Our0 agents1 learn2 through3 structured4 reflection5 loops6 .7
+    doc = component([(5, 6, 8.0)])(text)
+    marked = [c for c in doc.user_data["kg"] if c.text == "reflection loops"]
+    assert [c.extractor for c in marked] == ["tagger"]
