@@ -36,17 +36,9 @@ from kg.read import read_papers  # noqa: E402
 from kg.resolve.normalize import norm_key  # noqa: E402
 from kg.resolve.ranking import FEATURE_NAMES, LinkRanker, features  # noqa: E402
 from kg.resolve.resolver import Resolver  # noqa: E402
+from tools.gold_sets import gold_set, heldout  # noqa: E402
 
-_DATA = ROOT / "tests/data"
-DEV_SETS = {
-    "seeds": (ROOT / "seeds", _DATA / "gold/seeds_gold.json"),
-    "arxiv40": (_DATA / "gold/arxiv40.jsonl", _DATA / "gold/arxiv40_gold.json"),
-    "heldout1": (_DATA / "gold_heldout/heldout40.jsonl", _DATA / "gold_heldout/heldout40_gold.json"),
-    **{
-        f"heldout{n}": (_DATA / f"gold_heldout{n}/heldout{n}_40.jsonl", _DATA / f"gold_heldout{n}/heldout{n}_40_gold.json")
-        for n in range(2, 11)
-    },
-}
+DEV_SETS = {name: gold_set(name) for name in ["seeds", "arxiv40", *heldout(1, 10)]}
 THRESHOLD = 0.15  # below this a candidate is left out even when the paper has room
 L2 = 3.0
 

@@ -29,16 +29,9 @@ from kg.extract.tagger import LABELS, token_features  # noqa: E402
 from kg.extract.tokenizer import scan  # noqa: E402
 from kg.extract.vocabulary import load_vocabulary  # noqa: E402
 from kg.read import read_papers  # noqa: E402
+from tools.gold_sets import gold_set, heldout  # noqa: E402
 
-_DATA = ROOT / "tests/data"
-TRAINING_SETS = {
-    "arxiv40": (_DATA / "gold/arxiv40.jsonl", _DATA / "gold/arxiv40_gold.json"),
-    "heldout1": (_DATA / "gold_heldout/heldout40.jsonl", _DATA / "gold_heldout/heldout40_gold.json"),
-    **{
-        f"heldout{n}": (_DATA / f"gold_heldout{n}/heldout{n}_40.jsonl", _DATA / f"gold_heldout{n}/heldout{n}_40_gold.json")
-        for n in range(2, 12)
-    },
-}
+TRAINING_SETS = {name: gold_set(name) for name in ["arxiv40", *heldout(1, 11)]}
 EPOCHS = 5
 PRUNE = 0.01  # weights this small change no decision worth keeping
 DIGITS = 3
