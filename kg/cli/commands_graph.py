@@ -38,13 +38,14 @@ def _parse_fields(pairs: tuple[str, ...]) -> dict[str, str]:
 @click.option("--review", "review_file", type=click.Path(dir_okay=False), help="Write the merges made and close calls refused to this TSV file.")
 @click.option("--no-analytics", is_flag=True, help="Skip CO_OCCURS edges and communities (faster on huge inputs).")
 @click.option("--no-cache", is_flag=True, help="Extract every paper again instead of reusing OUT/.kg-cache.")
+@click.option("--no-tagger", is_flag=True, help="Leave out the learned key-concept tagger: about a fifth faster, fewer concepts found.")
 @click.option(
     "-j", "--jobs", default=0, show_default=True, type=click.IntRange(0, 64),
     help="Worker processes for extraction; 0: one per CPU core when there are 400+ abstracts.",
 )
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but errors.")
 @handle_errors
-def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, no_analytics, no_cache, jobs, quiet):
+def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, rules_file, review_file, no_analytics, no_cache, no_tagger, jobs, quiet):
     """Build the knowledge graph of INPUTS (files, folders, globs or - for stdin).
 
     Writes OUT/graph.graphml and OUT/graph.json.
@@ -77,6 +78,7 @@ def build(inputs, out_dir, input_format, fields, skip_bad, vocab_file, exports, 
             review_file=review_file,
             cache_dir=None if no_cache else Path(out_dir) / ".kg-cache",
             analytics=not no_analytics,
+            tagger=not no_tagger,
         )
     finally:
         if bar is not None:

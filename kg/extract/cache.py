@@ -20,8 +20,9 @@ from pathlib import Path
 from kg.models import Mention
 
 
-def fingerprint(vocab_file: str | None = None) -> str:
-    """Hash of kg's version, the pipeline version and every data file extraction reads."""
+def fingerprint(vocab_file: str | None = None, tagger: bool = True) -> str:
+    """Hash of kg's version, the pipeline version, every data file extraction reads and whether
+    the learned tagger runs."""
     from kg import __version__
     from kg.extract.pipeline import PIPELINE_VERSION
 
@@ -32,6 +33,8 @@ def fingerprint(vocab_file: str | None = None) -> str:
         h.update(data.joinpath(name).read_bytes())
     if vocab_file:
         h.update(Path(vocab_file).read_bytes())
+    if not tagger:
+        h.update(b"\x00no-tagger")
     return h.hexdigest()[:16]
 
 
