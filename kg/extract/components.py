@@ -745,7 +745,7 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
             surface = text[start:end]
             words = surface.lower().split()
             if is_not_a_concept(surface) or is_generic_phrase(words) or (
-                len(words) == 1 and (words[0] in GENERIC_HEADS or words[0] in GENERIC_MODIFIERS or _head_key(surface) in GENERIC_HEADS)
+                len(words) == 1 and (words[0] in GENERIC_MODIFIERS or _head_key(surface) in GENERIC_HEADS)
             ):
                 continue
             ctype = type_from_name(surface) or type_from_head(_head_key(surface))

@@ -22,6 +22,8 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from kg.resolve.normalize import singular
+
 LABELS = ("O", "B", "I")
 _PAD = "<pad>"
 _SHAPE_CHARS = str.maketrans(
@@ -43,8 +45,6 @@ def _bucket(df: int) -> int:
 
 def phrase_key(words: list[str]) -> str:
     """The phrase table's key of a few tokens: lower case, hyphens as spaces, the last word singular."""
-    from kg.resolve.normalize import singular
-
     parts = " ".join(words).lower().replace("-", " ").split()
     if not parts:
         return ""
@@ -101,8 +101,8 @@ class KeyConceptTagger:
         pad = word_features(_PAD, lex, df)
         self._pad = (self._zero, *(self._sum(pad[off]) for off in (-1, 1, -2, 2)), "?", "", "", False)
         self._dfn = [self._sum([f"dfn={k}"]) for k in range(5)]
-        self._firsts = frozenset(k.split(" ", 1)[0] for k in df if " " in k)
         self._dfp = [self._sum([f"dfp={k}"]) for k in range(5)]
+        self._firsts = frozenset(k.split(" ", 1)[0] for k in df if " " in k)  # words a table phrase starts with
 
     def _sum(self, feats: list[str]) -> tuple[float, float, float]:
         o = b = i = 0.0
@@ -116,7 +116,9 @@ class KeyConceptTagger:
         return (o, b, i)
 
     def _word_vecs(self, word: str) -> tuple:
-        """A word's weight vectors at offsets 0, -1, +1, -2, +2 and its part of speech, cached."""
+        """What scoring needs of a word, cached: its weight vectors at offsets 0, -1, +1, -2, +2 (0-4),
+        its part of speech (5), its bigram-key forms as first and as last word (6, 7), and whether
+        it starts with a letter or digit (8)."""
         vecs = self._word.get(word)
         if vecs is None:
             if len(self._word) > 500_000:

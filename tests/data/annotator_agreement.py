@@ -13,27 +13,23 @@ contributions the share of the first annotation's contributions the second one n
 """
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent
 sys.path.insert(0, str(DATA.parents[1]))
+sys.path.insert(0, str(DATA))
 
+from heldout_sets import _parts  # noqa: E402
 from kg.resolve.normalize import norm_key  # noqa: E402
 
 SETS = (8, 9, 10)
 
 
-def _part(path: Path, number: int) -> dict:
-    spec = importlib.util.spec_from_file_location(f"annotations_{path.parent.name}_{number}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, f"PART{number}")
-
-
 def _annotation(folder: Path) -> dict:
-    return {**_part(folder / "annotations_part1.py", 1), **_part(folder / "annotations_part2.py", 2)}
+    """Both annotation files of a folder as one dict, record id -> (key concepts, contributions)."""
+    first, second = _parts(folder)
+    return {**first, **second}
 
 
 def _forms(concept: str) -> set[str]:
