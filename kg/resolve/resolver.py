@@ -591,8 +591,10 @@ class Resolver:
             entry = self.vocab.entries.get(m.vocab_key)
             if entry is not None and entry.df >= MINED_TERM_MIN_DF:
                 return True  # the field uses it often: the mining corpus is the corroboration
-        if in_paper >= 2 or in_corpus >= 2 or m.score >= KIND_OF_TERM_SCORE:
-            return True  # KIND_OF_TERM_SCORE: a kind of a vocabulary term ("spatial pruning")
+        if in_paper >= 2 or in_corpus >= 2:
+            return True
+        if m.extractor == "phrases" and m.score == KIND_OF_TERM_SCORE:
+            return True  # a kind of a vocabulary term ("spatial pruning"): the term corroborates it
         # other papers of the field use it: an established term, unless its head is generic
         # ("action space", "key insight", "computational costs" alike): those need the paper's
         # own support. However common ("low-resource languages", "question-answer pairs"): once

@@ -311,6 +311,24 @@ def test_weak_phrases_need_corroboration(text, in_paper, kept):
     assert resolver._corroborated(norm_key(text), _phrase(text), in_paper, 1, "") is kept
 
 
+def test_only_a_kind_of_a_term_is_corroborated_by_its_score():
+    """A kind of a vocabulary term (KIND_OF_TERM_SCORE) needs no repeat; a mined term the field
+    writes too rarely (df under MINED_TERM_MIN_DF) still does, whatever its own score."""
+    from dataclasses import replace
+
+    from kg.extract.phrases import KIND_OF_TERM_SCORE
+    from kg.resolve.resolver import MINED_TERM_MIN_DF
+
+    resolver = Resolver(load_vocabulary())
+    entry = resolver.vocab.entries["3d coordinate"]
+    assert not entry.curated and entry.df < MINED_TERM_MIN_DF
+    term = replace(_phrase("3D coordinates"), extractor="terms", score=0.5, vocab_key=entry.key)
+    assert not resolver._corroborated("3d coordinate", term, 1, 1, "")
+    kind = replace(_phrase("node sampling"), score=KIND_OF_TERM_SCORE)
+    assert resolver._corroborated("node sampling", kind, 1, 1, "")
+    assert not resolver._corroborated("node sampling", replace(kind, score=0.45), 1, 1, "")
+
+
 def test_a_variant_of_a_vocabulary_method_mentions_it_in_any_build():
     # no other paper writes GRPO alone: the vocabulary's method is the variant's base all the
     # same, and the paper mentions it, as it would in a large build
