@@ -5,12 +5,16 @@
 Each abstract is cut into kg's tokens (kg/extract/tokenizer.py, spaces dropped); a token is B
 or I when it starts or continues a literal occurrence of a form of one of the paper's gold key
 concepts, else O. An averaged perceptron (kg/extract/tagger.py's features, greedy left-to-right
-decoding with the gold label before each token) learns from the read arXiv sets: arXiv-40 and
-held-out 1-11 (478 abstracts; held-out 12 and 13 measured it from outside, and adding them, as
-measured on held-out 10 and 11 from outside, changed nothing beyond run-to-run noise). Never the seeds (the default input: no weights learned from
-them) and never a set still blind. Weights are averaged, rounded and pruned so the file, and
-every build using it, is the same on every machine. The shipped weights were trained with the
-version-79 phrase table; with a re-mined table the trainer writes slightly different ones.
+decoding with the gold label before each token) learns from the read arXiv sets:
+arXiv-40 and held-out 1-14 (598 abstracts). Never the seeds (the default input: no weights
+learned from them) and never a set still blind. Weights are averaged, rounded and pruned so the
+file, and every build using it, is the same on every machine. The shipped weights were trained
+with the version-84 phrase table; with a re-mined table the trainer writes slightly different ones.
+
+Measured from outside (session 19, trained on arXiv-40 and held-out 1-11, tagging held-out
+12-14 alone): more data helps (238 / 358 / 478 training abstracts: recall of key concepts by
+sure spans 0.426 / 0.430 / 0.442, precision 0.669 / 0.690 / 0.699), and so do the neighbours'
+shapes and parts of speech (all spans: recall 0.567 -> 0.584, precision 0.611 -> 0.637).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ from kg.extract.vocabulary import load_vocabulary  # noqa: E402
 from kg.read import read_papers  # noqa: E402
 from tools.gold_sets import gold_set, heldout  # noqa: E402
 
-TRAINING_SETS = {name: gold_set(name) for name in ["arxiv40", *heldout(1, 11)]}
+TRAINING_SETS = {name: gold_set(name) for name in ["arxiv40", *heldout(1, 14)]}
 EPOCHS = 5
 PRUNE = 0.01  # weights this small change no decision worth keeping
 DIGITS = 3

@@ -8,8 +8,9 @@ tokens of an abstract B/I/O; a span it is sure of (its smallest margin between t
 label and the next best) is a candidate concept of its own.
 
 Features are those of a plain NER tagger: the word and its shape, prefix, suffixes and
-part of speech (kg's mined lexicon), the two words on each side, the label before, and whether
-the field writes the word or its bigrams (kg's phrase table). Scoring sums, per token, a few
+part of speech (kg's mined lexicon), the two words on each side with their parts of speech and
+the next words' shapes, the part-of-speech pairs the word makes with its neighbours, the label
+before, and whether the field writes the word or its bigrams (kg's phrase table). Scoring sums, per token, a few
 cached weight vectors per word and position, so it costs about as much as one more pass over
 the tokens.
 """
@@ -57,17 +58,22 @@ def word_features(word: str, lex: dict[str, str], df: dict[str, int]) -> dict[in
     low = word.lower()
     pos = lex.get(low, "?")
     if word == _PAD:
-        return {-2: [f"w-2={_PAD}"], -1: [f"w-1={_PAD}", "pos-1=?"], 1: [f"w+1={_PAD}", "pos+1=?"], 2: [f"w+2={_PAD}"]}
+        return {
+            -2: [f"w-2={_PAD}", f"pos-2={_PAD}"],
+            -1: [f"w-1={_PAD}", "pos-1=?", f"sh-1={_PAD}"],
+            1: [f"w+1={_PAD}", "pos+1=?", f"sh+1={_PAD}"],
+            2: [f"w+2={_PAD}", f"pos+2={_PAD}"],
+        }
     return {
         0: [
             f"w={low}", f"sh={shape(word)}", f"p3={low[:3]}", f"s3={low[-3:]}", f"s4={low[-4:]}", f"pos={pos}",
             f"hy={'-' in word}", f"cap={word[:1].isupper()}", f"dfu={_bucket(df.get(phrase_key([word]), 0))}",
         ],
         # as the word one before the scored token (-1), one after it (+1), two away (-2, +2)
-        -1: [f"w-1={low}", f"pos-1={pos}"],
-        1: [f"w+1={low}", f"pos+1={pos}"],
-        -2: [f"w-2={low}"],
-        2: [f"w+2={low}"],
+        -1: [f"w-1={low}", f"pos-1={pos}", f"sh-1={shape(word)}"],
+        1: [f"w+1={low}", f"pos+1={pos}", f"sh+1={shape(word)}"],
+        -2: [f"w-2={low}", f"pos-2={pos}"],
+        2: [f"w+2={low}", f"pos+2={pos}"],
     }
 
 
@@ -79,7 +85,9 @@ def token_features(words: list[str], i: int, prev: str, lex: dict[str, str], df:
     for off in (0, -1, 1, -2, 2):
         feats += word_features(at(i + off), lex, df)[off]
     pos = lex.get(words[i].lower(), "?")
-    feats += [f"prev={prev}", f"prev+pos={prev}{pos}"]
+    before = lex.get(words[i - 1].lower(), "?") if i > 0 else _PAD
+    after = lex.get(words[i + 1].lower(), "?") if i + 1 < len(words) else _PAD
+    feats += [f"prev={prev}", f"prev+pos={prev}{pos}", f"pos-1pos={before}|{pos}", f"pospos+1={pos}|{after}"]
     feats += [
         f"dfn={_bucket(df.get(phrase_key([words[i], words[i + 1]]), 0)) if i + 1 < len(words) else 0}",
         f"dfp={_bucket(df.get(phrase_key([words[i - 1], words[i]]), 0)) if i > 0 else 0}",
@@ -97,6 +105,7 @@ class KeyConceptTagger:
         self._zero = (0.0, 0.0, 0.0)
         self._word: dict[str, tuple] = {}
         self._ctx: dict[tuple[str, str], tuple[float, float, float]] = {}
+        self._pos3: dict[tuple[str, str, str], tuple[float, float, float]] = {}
         self._bias = self._sum(["bias"])
         pad = word_features(_PAD, lex, df)
         self._pad = (self._zero, *(self._sum(pad[off]) for off in (-1, 1, -2, 2)), "?", "", "", False)
@@ -140,6 +149,13 @@ class KeyConceptTagger:
             vec = self._ctx[key] = self._sum([f"prev={prev}", f"prev+pos={prev}{pos}"])
         return vec
 
+    def _pos_pairs(self, before: str, pos: str, after: str) -> tuple[float, float, float]:
+        key = (before, pos, after)
+        vec = self._pos3.get(key)
+        if vec is None:
+            vec = self._pos3[key] = self._sum([f"pos-1pos={before}|{pos}", f"pospos+1={pos}|{after}"])
+        return vec
+
     def spans(self, words: list[str]) -> list[tuple[int, int, float]]:
         """(first token, last token, margin) of each span tagged in a sequence of words."""
         n = len(words)
@@ -174,11 +190,14 @@ class KeyConceptTagger:
             l2 = info[i - 2][3] if i >= 2 else pad[3]
             r2 = info[i + 2][4] if i + 2 < n else pad[4]
             ctx = self._context(prev, me[5])
+            pp = self._pos3.get((info[i - 1][5] if i >= 1 else _PAD, me[5], info[i + 1][5] if i + 1 < n else _PAD))
+            if pp is None:
+                pp = self._pos_pairs(info[i - 1][5] if i >= 1 else _PAD, me[5], info[i + 1][5] if i + 1 < n else _PAD)
             nx = dfn[pairs[i] if i + 1 < n else 0]
             pv = dfp[pairs[i - 1] if i >= 1 else 0]
             c = me[0]
-            o = bias[0] + c[0] + l1[0] + r1[0] + l2[0] + r2[0] + ctx[0] + nx[0] + pv[0]
-            b = bias[1] + c[1] + l1[1] + r1[1] + l2[1] + r2[1] + ctx[1] + nx[1] + pv[1]
+            o = bias[0] + c[0] + l1[0] + r1[0] + l2[0] + r2[0] + ctx[0] + nx[0] + pv[0] + pp[0]
+            b = bias[1] + c[1] + l1[1] + r1[1] + l2[1] + r2[1] + ctx[1] + nx[1] + pv[1] + pp[1]
             if prev == "O":
                 # an I only continues a span; the first best label wins ties, as in training
                 if b > o:
@@ -186,7 +205,7 @@ class KeyConceptTagger:
                 else:
                     label, margin = "O", o - b
             else:
-                t = bias[2] + c[2] + l1[2] + r1[2] + l2[2] + r2[2] + ctx[2] + nx[2] + pv[2]
+                t = bias[2] + c[2] + l1[2] + r1[2] + l2[2] + r2[2] + ctx[2] + nx[2] + pv[2] + pp[2]
                 if o >= b and o >= t:
                     label, margin = "O", o - max(b, t)
                 elif b >= t:

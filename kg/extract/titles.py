@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.generic import GENERIC_HEADS, is_generic_phrase, is_not_a_concept
+from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, PERSON_HEADS, is_generic_phrase, is_not_a_concept
 from kg.extract.phrases import head_word, lexicon, noun_phrases, tag_word
 from kg.extract.tokenizer import scan
 from kg.extract.typing_rules import type_from_head
@@ -82,10 +82,101 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
                 continue
             if abstract_low is None:
                 abstract_low = f" {_plain_form(text)} "
-            if f" {_plain_form(phrase).rstrip('s')}" in abstract_low:
+            if _writes_alone(abstract_low, _plain_form(phrase).rstrip("s"), lex):
                 continue  # the abstract writes it (in any case, number or hyphenation)
             found.append((phrase, start, end, type_from_head(head_word(phrase)) or "Concept"))
+    found += title_case_terms(title, lex, taken=[(f[1], f[2]) for f in found])
     return found
+
+
+# what separates the terms of a title: punctuation and function words
+_TITLE_SEPARATOR = re.compile(
+    r"[:,;?!()\[\]\u2013\u2014]|\s-\s|(?<![\w-])(?:for|of|with|via|in|on|to|from|by|through|towards?|using|"
+    r"under|into|as|and|or|vs\.?|versus|the|a|an|at|is|are|can|do|does|not|without|beyond|between|across|"
+    r"over|its|their|our|we|how|what|why|when|where|which|who|while|based|meets?)(?![\w-])",
+    re.I,
+)
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")
+_OF_NAME = re.compile(r"\s*of\s+[A-Z]")
+_TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
+
+
+def title_case_terms(title: str, lex: dict[str, str], taken=()) -> list[tuple[str, int, int, str]]:
+    """(term, start, end, type) of each run of capitalised words a title sets between its
+    separators ("... for Sequential Decision Making", ": Systematic Blindness, Awareness
+    Shaping, and ..."): title case marks where its terms begin and end, where a lexicon reads
+    "Making" as a verb or trims "Systematic" as a generic modifier. A verb in the run
+    ("Round-Trip Translation Reveals ...") or generic words only ("Case Study") is no term; an
+    opening verb ("Balancing Hallucination Mitigation") is left out."""
+    found = []
+    edges = [0]
+    for m in _TITLE_SEPARATOR.finditer(title):
+        edges += [m.start(), m.end()]
+    edges.append(len(title))
+    segments = [(a, b) for a, b in zip(edges[::2], edges[1::2]) if title[a:b].strip()]
+    # "Joint Frame, Channel, and Feature Adaptation", "Joint Transcription and Decryption": a
+    # list with a one-word item shares its words; none of its items is a term of its own
+    shared, run = set(), [0]
+    for k in range(1, len(segments) + 1):
+        if k < len(segments) and _LIST_JOIN.match(title, segments[k - 1][1], segments[k][0]):
+            run.append(k)
+            continue
+        if len(run) > 1 and any(len(title[a:b].split()) == 1 for a, b in (segments[i] for i in run)):
+            shared.update(run)
+        run = [k]
+    for k, (a, b) in enumerate(segments):
+        if k in shared or (
+            k + 1 < len(segments) and _OF_NAME.match(title, b) and len(title[slice(*segments[k + 1])].split()) == 1
+        ):
+            continue  # ... or a name going on with "of" and one word: "N-Qubit Theory| of Mind"
+        words = list(_TITLE_WORD.finditer(title, a, b))
+        if not words or title[a:b].strip() != title[words[0].start() : words[-1].end()]:
+            continue  # a lower-case word or a symbol in the run: not title case
+        opens = not title[:a].strip() or title[:a].rstrip().endswith(":")
+        if len(words) > 1 and words[0].group().endswith("ing") and (opens or lex.get(words[0].group().lower()) != "NOUN"):
+            words = words[1:]  # "Balancing| Hallucination Mitigation", a title's "Scaling| ..."
+        while len(words) > 2 and words[0].group().lower() in GENERIC_MODIFIERS:
+            words = words[1:]  # "Scalable| Object Relation Encoding"
+        if (
+            not 2 <= len(words) <= 5 or words[0].group().lower() in GENERIC_MODIFIERS  # "Recent Advances"
+            or any(w.group()[:1].islower() or "'" in w.group() for w in words) or words[0].group().isdigit()
+        ):
+            continue
+        start, end = words[0].start(), words[-1].end()
+        if any(s < end and start < e for s, e in taken):
+            continue
+        phrase = title[start:end]
+        low = [w.group().lower() for w in words]
+        if any(
+            tag_word(w, lex) == "VERB" and not w.endswith("ing") or lex.get(w) in ("ADV", "PRON", "DET", "ADP", "CCONJ")
+            for w in low
+        ):
+            continue  # "... Reveals", "LLM Judges Have Dark Current", "Fully Open"
+        head = head_word(phrase)
+        if (
+            is_generic_phrase(low) or head in GENERIC_HEADS or head in PERSON_HEADS or is_not_a_concept(phrase)
+            or lex.get(low[-1]) == "ADJ"
+        ):
+            continue
+        found.append((phrase, start, end, type_from_head(head) or "Concept"))
+    return found
+
+
+_NEXT_WORD = re.compile(r" ([a-z]+)")
+
+
+def _writes_alone(abstract_low: str, plain: str, lex: dict[str, str]) -> bool:
+    """Whether a plain abstract writes a phrase as a phrase of its own, not only as the start of
+    a longer one: "sequential decision making agents" does not write the title's "Sequential
+    Decision Making", whose own mention then comes from the title."""
+    at = abstract_low.find(f" {plain}")
+    while at >= 0:
+        end = at + 1 + len(plain)
+        after = _NEXT_WORD.match(abstract_low, end)
+        if abstract_low[end].isalnum() or not after or lex.get(after.group(1)) not in ("NOUN", "PROPN"):
+            return True  # it ends there (or its word goes on: "decision makings")
+        at = abstract_low.find(f" {plain}", end)
+    return False
 
 
 # a term stands alone in a title between its edges and prepositions ("From TF-IDF to

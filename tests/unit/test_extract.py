@@ -1054,7 +1054,12 @@ def test_title_phrases_skip_gerund_openers_and_generic_heads():
     assert title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study LLMs.") == [
         ("Hallucination Mitigation", 25, 49, "Concept")
     ]
-    assert title_phrases("A Comprehensive Study of Hallucination Mitigation", "We study hallucination mitigation.") == []
+    # the abstract writes a lower-case title's phrase: the abstract's mention is its evidence
+    assert title_phrases("a comprehensive study of hallucination mitigation", "We study hallucination mitigation.") == []
+    # ... unless only as the start of a longer phrase ("... mitigation methods")
+    assert title_phrases("a comprehensive study of hallucination mitigation", "We rank hallucination mitigation methods.") == [
+        ("hallucination mitigation", 25, 49, "Concept")
+    ]
     # the second of two things a title joins with "and"
     assert title_phrases("Segmentation of brain tumors and feature extraction for prognosis", "Gliomas are hard.") == [
         ("feature extraction", 33, 51, "Task")
@@ -1063,11 +1068,36 @@ def test_title_phrases_skip_gerund_openers_and_generic_heads():
     assert title_phrases("AsyMoE: Leveraging Modal Asymmetry for Experts", "We propose AsyMoE.") == [
         ("Modal Asymmetry", 19, 34, "Concept")
     ]
-    assert title_phrases("TokenTiming: Universal Speculative Decoding Model Pairs", "We align tokens.") == []
-    # a piece of a longer title name: cut before a capital, a list or "of"/"and"
-    for title in ("Speculative Tree Decoding", "Joint Frame, Channel, and Feature Adaptation for Video",
+    # the whole title-case run, not its piece "Speculative Decoding"
+    assert title_phrases("TokenTiming: Universal Speculative Decoding Model Pairs", "We align tokens.") == [
+        ("Universal Speculative Decoding Model Pairs", 13, 55, "Concept")
+    ]
+    # a piece of a longer title name: cut before a capital, a list sharing its words or "of"
+    for title in ("Joint Frame, Channel, and Feature Adaptation for Video",
                   "Joint Transcription and Decryption of Ciphers", "N-Qubit Theory of Mind"):
         assert title_phrases(title, "") == [], title
+    assert title_phrases("Speculative Tree Decoding", "") == [("Speculative Tree Decoding", 0, 25, "Method")]
+
+
+def test_title_case_marks_a_titles_terms():
+    from kg.extract.phrases import lexicon
+    from kg.extract.titles import title_case_terms
+
+    def terms(title):
+        return [t[0] for t in title_case_terms(title, lexicon())]
+
+    # "Making" is no verb here, "Balancing" an opening verb; a generic head ("Design") or a
+    # generic modifier before one word ("Systematic Blindness") makes no term
+    assert terms("Reinforced Language Models for Sequential Decision Making") == ["Sequential Decision Making"]
+    assert terms("Mechanism Design: Systematic Blindness, Awareness Shaping, and Mindset Dynamics") == [
+        "Awareness Shaping", "Mindset Dynamics"]
+    assert terms("AI Alignment: Balancing Hallucination Mitigation and Safety in LLMs") == ["AI Alignment"]
+    assert terms("Scalable Object Relation Encoding for Better 3D Spatial Reasoning") == [
+        "Object Relation Encoding", "3D Spatial Reasoning"]
+    # a verb in the run, generic words only, a number, a lower-case word: no term
+    for title in ("Round-Trip Translation Reveals What Benchmarks Miss", "Recent Advances in Agents: A Case Study",
+                  "25 Years of Planning", "Learning to rank with sparse features"):
+        assert terms(title) == [], title
 
 
 def test_a_name_before_a_noun_makes_a_field_compound_and_keeps_its_own_mention(nlp):
