@@ -1115,7 +1115,9 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and c.text not in vocab.acronyms  # "a wisdom-large language model (LLM) framework"
                     and vocab.phrase_df.get(norm_key(c.long_form), 0) < TERM_MIN_DF
                     and not is_not_a_concept(c.long_form)  # "Institute for Management and Innovation (IMI)"
-                    and not _MODIFIES_NEXT.match(text, c.end)  # "understanding-generation (UG) pairs"
+                    # "understanding-generation (UG) pairs"; but "a Bidirectional Calibration
+                    # Gating (BCG) module" names a part by its kind
+                    and (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
                     and own_voice(sent_text, c.start - s0)
                 ):
                     _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
@@ -1437,6 +1439,10 @@ _OWN_PARTS = re.compile(
 )
 _PARTS_LIST = re.compile(r"\b(?:comprising|consisting\s+of|including|composed\s+of)\s*:|:\s*(?=\(?(?:i|1|a)\)\s)")
 _LIST_ITEM_START = re.compile(r"(?:[:;,]|\band)\s*(?:\(?(?:i{1,3}|iv|v|\d|[a-e])\)\s*)?(?:and\s+)?")
+_PART_KIND_NEXT = re.compile(
+    r"\)?\s+(?:module|block|layer|mechanism|component|unit|head|branch|encoder|decoder|loss|regularizer|"
+    r"objective|estimator|gate|gating)s?\b"
+)
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
 _COUNTED = r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s"  # "three key components"
 _ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")

@@ -423,6 +423,10 @@ def test_what_an_announcement_does_not_introduce(nlp, text, expected):
         ("We extract keypoints to serve as a minimal set of descriptor-based control nodes (DCN).",
          ["DCN", "descriptor-based control nodes"]),
         ("We evaluate keypoints against descriptor-based control nodes (DCN).", []),
+        # ... also when the short form goes on with the kind of part it names, not with other words
+        ("In FedX, we add a Bidirectional Calibration Gating (BCG) module to detect over-confidence.",
+         ["BCG", "Bidirectional Calibration Gating"]),
+        ("We study understanding-generation (UG) pairs in detail.", []),
         ("We fine-tune large language models (LLMs) with it.", []),
         # a curated short form stays known when the expansion the reader found has extra words before it
         ("We propose AlphaCast, a human wisdom-large language model (LLM) co-reasoning framework.", ["AlphaCast"]),
