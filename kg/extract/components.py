@@ -217,8 +217,8 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 if end != name_end:
                     surface = text[start:end]
                     words = surface.split()
-            if is_not_a_concept(surface):
-                continue
+            if is_not_a_concept(surface) or _CITED.match(text, name_end):
+                continue  # ... "Zhang et al. (2024)": an author cited, not a concept
             if end == name_end and entry is None and _cut_short(text, end, words, lex):
                 continue
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
@@ -232,6 +232,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
 
 
 _NEXT_WORD = re.compile(r" [a-z]{2,}\b")
+_CITED = re.compile(r"\s*(?:,\s*)?(?:et\s+al\b|and\s+colleagues\b)")
 
 
 def _cut_short(text: str, end: int, words: list[str], lex: dict[str, str]) -> bool:
@@ -248,8 +249,10 @@ EPONYM_PHRASE_MIN_DF = 5  # abstracts of the mining corpus that write the name w
 # a person's law, test or coefficient: "Goodhart's law", "Cohen's kappa", "Fisher's exact test",
 # "Euler's formula", "Alzheimer's disease"
 _POSSESSIVE_EPONYM = re.compile(
-    r"['’]s?\s+(?:exact\s+)?(?:formula|theory|disease|law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|effect|test|"
-    r"inequality|hypothesis|conjecture|constant|criterion|method|algorithm|distance|coefficient)\b",
+    r"['’]s?\s+(?:(?:exact\s+)?(?:formula|theory|disease|law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|"
+    r"effect|test|inequality|hypothesis|conjecture|constant|criterion|method|algorithm|distance|coefficient)\b"
+    # ... or its statistic's symbol: "Cohen's κ", "Kendall's τ_b", "Pearson's r", "Cohen's d"
+    r"|[\u03b1-\u03c9](?:_[a-z0-9]+)?(?![\w-])|(?-i:[rdW])(?![\w-]))",
     re.I,
 )
 # what a name is the name of, not a concept made with it: "Cityscapes dataset", "YouTube videos"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, PERSON_HEADS, is_generic_phrase, is_not_a_concept
-from kg.extract.phrases import head_word, lexicon, noun_phrases, tag_word
+from kg.extract.phrases import head_word, lexicon, noun_phrases, tag_word, verb_shares
 from kg.extract.tokenizer import scan
 from kg.extract.typing_rules import type_from_head
 from kg.extract.vocabulary import is_curated
@@ -85,8 +85,11 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
             if _writes_alone(abstract_low, _plain_form(phrase).rstrip("s"), lex):
                 continue  # the abstract writes it (in any case, number or hyphenation)
             found.append((phrase, start, end, type_from_head(head_word(phrase)) or "Concept"))
-    found += title_case_terms(title, lex, taken=[(f[1], f[2]) for f in found])
-    return found
+    # title case wins over a lexicon's cut: "Wandering Solution Explorers", not "Solution Explorers"
+    cased = title_case_terms(title, lex)
+    found = [f for f in found if not any(c[1] <= f[1] and f[2] <= c[2] and (c[1], c[2]) != (f[1], f[2]) for c in cased)]
+    found += [c for c in cased if not any(f[1] < c[2] and c[1] < f[2] for f in found)]
+    return sorted(found, key=lambda f: f[1])
 
 
 # what separates the terms of a title: punctuation and function words
@@ -96,6 +99,12 @@ _TITLE_SEPARATOR = re.compile(
     r"over|its|their|our|we|how|what|why|when|where|which|who|while|based|meets?)(?![\w-])",
     re.I,
 )
+# words that praise a title's method rather than name it: left out of a title-case term
+_PRAISE = frozenset(
+    """scalable efficient effective robust better improved novel simple fast faster accurate lightweight
+    practical powerful principled reliable generalizable comprehensive holistic""".split()
+)
+OPENING_VERB_SHARE = 0.2  # "Scaling ...", "Rethinking ...", "Teaching ..." open a title as verbs
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")
 _OF_NAME = re.compile(r"\s*of\s+[A-Z]")
 _TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
@@ -103,11 +112,13 @@ _TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
 
 def title_case_terms(title: str, lex: dict[str, str], taken=()) -> list[tuple[str, int, int, str]]:
     """(term, start, end, type) of each run of capitalised words a title sets between its
-    separators ("... for Sequential Decision Making", ": Systematic Blindness, Awareness
-    Shaping, and ..."): title case marks where its terms begin and end, where a lexicon reads
-    "Making" as a verb or trims "Systematic" as a generic modifier. A verb in the run
-    ("Round-Trip Translation Reveals ...") or generic words only ("Case Study") is no term; an
-    opening verb ("Balancing Hallucination Mitigation") is left out."""
+    separators ("... for Sequential Decision Making", ": Awareness Shaping, and Mindset
+    Dynamics"): title case marks where its terms begin and end, where a lexicon reads "Making"
+    as a verb or a generic-modifier list trims "Diverse" or "General". An opening verb
+    ("Balancing| Hallucination Mitigation") and a word of praise ("Scalable| Object Relation
+    Encoding") are left out; a verb in the run ("Round-Trip Translation Reveals ..."), generic
+    words only ("Case Study"), a generic head, or an opening gerund with one word after it
+    ("Training Retrievers") make no term."""
     found = []
     edges = [0]
     for m in _TITLE_SEPARATOR.finditer(title):
@@ -133,12 +144,18 @@ def title_case_terms(title: str, lex: dict[str, str], taken=()) -> list[tuple[st
         if not words or title[a:b].strip() != title[words[0].start() : words[-1].end()]:
             continue  # a lower-case word or a symbol in the run: not title case
         opens = not title[:a].strip() or title[:a].rstrip().endswith(":")
-        if len(words) > 1 and words[0].group().endswith("ing") and (opens or lex.get(words[0].group().lower()) != "NOUN"):
+        first = words[0].group().lower()
+        if len(words) > 1 and first.endswith("ing") and (
+            lex.get(first) != "NOUN" or opens and verb_shares().get(first, 0.0) >= OPENING_VERB_SHARE
+        ):
             words = words[1:]  # "Balancing| Hallucination Mitigation", a title's "Scaling| ..."
-        while len(words) > 2 and words[0].group().lower() in GENERIC_MODIFIERS:
-            words = words[1:]  # "Scalable| Object Relation Encoding"
+        elif opens and len(words) == 2 and first.endswith("ing") and "-" not in first:
+            continue  # "Setting Temperature: Training Retrievers": a verb and its object, or a name?
+        while len(words) > 2 and words[0].group().lower() in _PRAISE:
+            words = words[1:]  # "Scalable| Object Relation Encoding"; not "Diverse Planning Branching"
         if (
-            not 2 <= len(words) <= 5 or words[0].group().lower() in GENERIC_MODIFIERS  # "Recent Advances"
+            not 2 <= len(words) <= 5
+            or len(words) == 2 and words[0].group().lower() in GENERIC_MODIFIERS  # "Recent Advances"
             or any(w.group()[:1].islower() or "'" in w.group() for w in words) or words[0].group().isdigit()
         ):
             continue

@@ -689,6 +689,10 @@ def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
         ("Agreement is measured by Cohen's kappa across raters.", "Cohen's kappa", "Cohen"),
         ("This illustrates Goodhart's Law in evaluation.", "Goodhart's Law", "Goodhart"),
         ("The layer leverages Eulerx's formula to rotate features.", "Eulerx's formula", "Eulerx"),
+        # ... or the symbol of a person's statistic
+        ("Raters agree by Fleissx' κ and Kendallx's τ_b here.", "Fleissx' κ", "Fleissx"),
+        ("Raters agree by Fleissx' κ and Kendallx's τ_b here.", "Kendallx's τ_b", "Kendallx"),
+        ("The effect is large (Cohenx's d = 5.47) on average.", "Cohenx's d", "Cohenx"),
         # a release number written apart, and an instruction-tuned release
         ("We present FooEarthX v1.1, a family of models.", "FooEarthX v1.1", "FooEarthX"),
         ("We evaluate Gemma 3 12B IT on the task.", "Gemma 3 12B IT", "Gemma 3 12B"),
@@ -706,6 +710,9 @@ def test_names_keep_the_words_that_belong_to_them(nlp, text, expected, absent):
         ("We introduce SAiWX, a Source-Attributed Invisible watermarking Framework.", "Source-Attributed Invisible"),
         ("Classes include Applex Black rot and Cedarx apple rust.", "Applex Black"),
         ("We use Upper Confidence Bound-based strategy selection.", "Upper Confidence Bound-based"),
+        # an author cited is no concept
+        ("Following Zhangx et al. (2024), we tune Qwen3-8B.", "Zhangx"),
+        ("As in Chuangx et al., we tune Qwen3-8B.", "Chuangx"),
     ],
 )
 def test_a_run_cut_short_by_a_lowercase_word_is_no_name(nlp, text, absent):
@@ -1098,6 +1105,12 @@ def test_title_case_marks_a_titles_terms():
     assert terms("AI Alignment: Balancing Hallucination Mitigation and Safety in LLMs") == ["AI Alignment"]
     assert terms("Scalable Object Relation Encoding for Better 3D Spatial Reasoning") == [
         "Object Relation Encoding", "3D Spatial Reasoning"]
+    # a modifier that classifies stays, one that praises goes ("Scalable" above)
+    assert terms("Optimal Transport Temporal Token Compression for Video LLMs") == [
+        "Optimal Transport Temporal Token Compression", "Video LLMs"]
+    assert terms("Towards General Agent Intelligence") == ["General Agent Intelligence"]
+    # an opening gerund and its object: a verb phrase or a name, left alone
+    assert terms("Setting Temperature: Training Retrievers for Search") == []
     # a verb in the run, generic words only, a number, a lower-case word: no term
     for title in ("Round-Trip Translation Reveals What Benchmarks Miss", "Recent Advances in Agents: A Case Study",
                   "25 Years of Planning", "Learning to rank with sparse features"):
