@@ -182,7 +182,7 @@ class Contribution:
 # "Entropy-Aware On-Policy Distillation" right after the verb: a capitalised run names the
 # contribution even when no part of it looks coined
 _TITLE_RUN = re.compile(
-    r"\s*(?:an?\s+|the\s+)?((?:[A-Z][\w]*(?:-[A-Za-z][\w]*)*)"
+    r"\s*(?:[Aa]n?\s+|[Tt]he\s+)?((?:[A-Z][\w]*(?:-[A-Za-z][\w]*)*)"
     r"(?:\s+(?:(?:of|for|and|with|via|in|on|to)\s+)?[A-Z][\w]*(?:-[A-Za-z][\w]*)*){1,6})(?=\s*[,.;:(]|\s+[a-z])"
 )
 # "V1 comprises two components: A, ... and B": the parts of a contribution are contributions

@@ -206,6 +206,10 @@ def proposed(nlp, text, title=""):
         ("To close these gaps, we propose ``HIDE,'' a hint-based framework.", ["HIDE"]),
         # a capitalised run after the verb is the name, even when no word of it looks coined
         ("To address this, we introduce Entropy-Aware On-Policy Distillation. It works.", ["Entropy-Aware On-Policy Distillation"]),
+        # a capitalised article opening a listed part is not part of its name
+        ("We introduce the Foo-Aligned Grouping Transformer (FooAGT) with two key improvements: 1) The Grouping "
+         "Attention (GA) mechanism uses MeTok; 2) The Neighborhood Feed-Forward Network (N-FFN) integrates group features.",
+         ["Foo-Aligned Grouping Transformer", "FooAGT", "GA", "Grouping Attention", "N-FFN", "Neighborhood Feed-Forward Network"]),
         # the listed parts of a contribution are contributions; sources it draws on are not
         (
             "We introduce V1, a framework. V1 comprises two components: V1-Infer, an algorithm, and V1-PairRL, a method.",
