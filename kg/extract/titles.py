@@ -110,7 +110,7 @@ _OF_NAME = re.compile(r"\s*of\s+[A-Z]")
 _TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
 
 
-def title_case_terms(title: str, lex: dict[str, str], taken=()) -> list[tuple[str, int, int, str]]:
+def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, int, str]]:
     """(term, start, end, type) of each run of capitalised words a title sets between its
     separators ("... for Sequential Decision Making", ": Awareness Shaping, and Mindset
     Dynamics"): title case marks where its terms begin and end, where a lexicon reads "Making"
@@ -160,8 +160,6 @@ def title_case_terms(title: str, lex: dict[str, str], taken=()) -> list[tuple[st
         ):
             continue
         start, end = words[0].start(), words[-1].end()
-        if any(s < end and start < e for s, e in taken):
-            continue
         phrase = title[start:end]
         low = [w.group().lower() for w in words]
         if any(
