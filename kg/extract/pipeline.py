@@ -144,7 +144,7 @@ def extract(
 
     With jobs > 1, abstracts are extracted in that many worker processes; extraction is
     per paper, so the result is identical to jobs=1 (corpus-level steps run afterwards).
-    `tagger=False` runs the rules without the learned tagger (the build always uses it).
+    `tagger=False` runs the rules without the learned tagger (`kg build --no-tagger`).
     """
     if jobs > 1:
         yield from _extract_parallel(papers, vocab_file=vocab_file, jobs=jobs, tagger=tagger)

@@ -10,9 +10,9 @@ label and the next best) is a candidate concept of its own.
 Features are those of a plain NER tagger: the word and its shape, prefix, suffixes and
 part of speech (kg's mined lexicon), the two words on each side with their parts of speech and
 the next words' shapes, the part-of-speech pairs the word makes with its neighbours, the label
-before, and whether the field writes the word or its bigrams (kg's phrase table). Scoring sums, per token, a few
-cached weight vectors per word and position, so it costs about as much as one more pass over
-the tokens.
+before, and whether the field writes the word or its bigrams (kg's phrase table). Scoring
+sums, per token, a few cached weight vectors per word and position, so it costs about as much
+as one more pass over the tokens.
 """
 
 from __future__ import annotations
