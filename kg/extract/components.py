@@ -17,6 +17,7 @@ from spacy.tokens import Doc
 
 from kg.extract.acronyms import find_definitions
 from kg.extract.contributions import (
+    announced_bare_object,
     composed_of,
     find_contributions,
     own_kind_appositive,
@@ -753,7 +754,16 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
             ):
                 continue
             ctype = type_from_name(surface) or type_from_head(_head_key(surface))
-            store.append(Candidate(surface, start, end, ctype, "tagger", 0.55))
+            cand = Candidate(surface, start, end, ctype, "tagger", 0.55)
+            if (
+                len(words) > 1 and surface[:1].islower() and _head_key(surface) not in GENERIC_HEADS
+                and announced_bare_object(text, start, end)
+            ):
+                # "we introduce frozen-encoder model composition, a novel approach": too rare for
+                # the phrase table, the tagger's span is what the paper introduces
+                cand.proposed = True
+                cand.type = ctype if ctype not in (None, "Concept") else "Method"
+            store.append(cand)
         return doc
 
     return tag
@@ -945,6 +955,10 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     # "we introduce X, capable of ... on a range of benchmarks": only words near X type it
                     type_from_clause(full_text[pick.end : pick.end + 40]) if direct_pick else contrib.type
                 )
+                if picks:
+                    # "we release MiniF2F-Hard and FIMO-Hard, ...": the names coordinated with the
+                    # pick are objects of the same verb, whatever their kind
+                    picks += _conjuncts(store, full_text, pick, s0, first_seen, families)
                 if contrib.named_only:  # a weaker cue names one thing ("X is a corpus for OCR and DU")
                     for chosen in picks:
                         _mark_proposed(chosen, ctype, definitions, applied, _appositive_type(full_text, chosen.end))
@@ -1001,8 +1015,16 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     )
         # "V1 comprises two components: V1-Infer, ... and V1-PairRL": parts of a contribution
         proposed_names = {c.text for c in store if c.proposed}
+        title_lead = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))  # "Insight-V++: Towards ..."
+        title_lead = title_lead.group(1) if title_lead else None
         for s0, _end, sent_text in sentences(doc):
             part_of = _PARTS_OF.match(sent_text) if proposed_names else None
+            brings = _BRINGS_COUNTED.match(sent_text)
+            if brings is not None and (brings.group(1) in proposed_names or brings.group(1) == title_lead):
+                # "To overcome ..., Insight-V++ introduces two novel algorithms, ST-GRPO and
+                # J-GRPO": the coined names the paper's own system brings, counted
+                for c in _listed_names(store, full_text, s0 + brings.end(), s0, first_seen, families):
+                    _mark_proposed(c, type_from_clause(brings.group(2)), definitions, applied)
             if part_of is not None and part_of.group(1) in proposed_names:
                 # "STaR employs difficulty-aware reinforcement learning (DRL)": a term the paper
                 # defines where its contribution is made of it is a part of that contribution
@@ -1101,6 +1123,15 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # "Complementing this constraint, a Dual-scale Prototype Alignment Module
                 # enforces ...": a capitalised name of a part, brought in with "a", is new here
                 _mark_proposed(c, _last_word_type(c), definitions, applied)
+            elif (
+                (_STATEMENT_NAME.search(c.text) or _STATEMENT_NEXT.match(text, c.end))
+                and first_seen[c.text] == c.start and _unknown(c, families)
+                and "'" not in c.text and "’" not in c.text  # "Goodhart's Law" is someone else's
+                and _WE_STATE.search(text, sent_starts[bisect.bisect_right(sent_starts, c.start) - 1], c.start)
+            ):
+                # "We prove three formal properties: (1) the Byte-Identity Theorem, ...": a named
+                # result the paper states in its own voice is its own
+                _mark_proposed(c, "Concept", definitions, applied)
             elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
                 kind = _appositive_type(text, c.end)
@@ -1180,7 +1211,12 @@ _PARTS = re.compile(
     re.I,
 )
 _ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
-_PART_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;.)]|—|--|(?:which|that|for|to|and|where|with)\b)")
+# what may follow a listed part's name: punctuation or a clause, after its kind word if it has
+# one ("an Iterative Reasoning module for ...")
+_PART_AFTER = re.compile(
+    r"(?:\s+(?:module|block|layer|mechanism|component|unit|head|branch|network|encoder|decoder|loss|strategy|stage)s?\b)?"
+    r"(?:\*\*)?\s*(?:[,(:;.)]|—|--|(?:which|that|for|to|and|where|with)\b)"
+)
 _ARTICLE_BEFORE = re.compile(r"(?:\b(?:an?|the)\s+(?:novel\s+|new\s+)?)$", re.I)
 
 
@@ -1450,6 +1486,10 @@ _PART_KIND_NEXT = re.compile(
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
 _COUNTED = r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s"  # "three key components"
 _ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
+_BRINGS_COUNTED = re.compile(
+    r"^(?:[^,]{0,60},\s*){0,2}(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?"
+    r"(?:introduces|proposes|presents|features|incorporates|comprises|includes|contains|offers)\s+(" + _COUNTED + r")\s*[,:]\s*"
+)
 _COUNTED_LIST = re.compile(_COUNTED + r"\b[^.;:]{0,80}:")  # "three paradigms for integrating X with Y:"
 _PROPOSED_BEFORE = re.compile(
     # "the proposed training recipe (REPA-E)"; not "the proposed solution on the LIDC-IDRI dataset"
@@ -1661,11 +1701,70 @@ _OUR = re.compile(
     re.I,
 )
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
+# a named statement ("Byte-Identity Theorem", "Fractured Understanding Hypothesis") and the
+# paper stating it
+_STATEMENT_NAME = re.compile(r"\s(?:Theorem|Lemma|Hypothesis|Principle|Conjecture|Paradox|Property|Law|Bound|Dilemma)$")
+_STATEMENT_NEXT = re.compile(r"\s+(?:theorem|lemma|hypothesis|principle|conjecture|paradox|property|law)\b")
+_WE_STATE = re.compile(
+    r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?(?:prove|establish|derive|state|formulate|"
+    r"propose|introduce|identify|posit|conjecture|put\s+forward|call|term|label|show|present|uncover|discover)\b"
+)
 _NOVEL_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:novel|new)\s+$", re.I)
 # the name ends its noun phrase: "a novel BEV VQA benchmark" names a benchmark about BEV
 _NAME_ENDS_PHRASE = re.compile(
     r"(?:\s*\([^()]*\))?(?:\s*(?:[,;:.)]|$)|\s+(?:that|which|to|for|with|in|on|and|is|are|was|were|by|via|using|as)\b)"
 )  # (its short form in parentheses may come first: "the novel Concept Explainer (TraNCE) for CNNs")
+
+
+# ", B", " and B", ", and B": a coined name coordinated with the one before it, ending where
+# the list goes on or the clause turns
+_CONJUNCT = re.compile(
+    r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?:the\s+)?"
+    r"([A-Z][^\s,;:()\[\]\"]{1,39}?)(?=\s*(?:[,;.:(]|$)|\s+(?:and|or|which|that|as|to|for|with)\b|\s+[-\u2013\u2014]\s)"
+)
+
+
+_FIRST_LISTED = re.compile(r"(?:the\s+)?([A-Z][^\s,;:()\[\]\"]{1,39}?)(?=\s*(?:[,;.:(]|$)|\s+(?:and|or)\b)")
+
+
+def _listed_names(
+    store: list[Candidate], text: str, at: int, s0: int, first_seen: dict[str, int], families: tuple[str, ...]
+) -> list[Candidate]:
+    """The coined names a list opens with at `at` ("ST-GRPO and J-GRPO, which ..."), first
+    one included; nothing when the list does not open with one."""
+    m = _FIRST_LISTED.match(text, at)
+    if m is None:
+        return []
+    name = m.group(1).rstrip(".")
+    if not _name_shaped(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0:
+        return []
+    if plain_words(name):
+        return []
+    first = _span_candidate(store, m.start(1), m.start(1) + len(name), name)
+    return [] if first is None else [first, *_conjuncts(store, text, first, s0, first_seen, families)]
+
+
+def _conjuncts(
+    store: list[Candidate], text: str, pick: Candidate, s0: int, first_seen: dict[str, int], families: tuple[str, ...]
+) -> list[Candidate]:
+    """The coined names listed right after a contribution's name, joined to it by commas and
+    "and": each is an object of the same announcing verb. A name the vocabulary knows, a
+    release of a known family or one the abstract used before the sentence ends the list."""
+    found = []
+    end = pick.end
+    while (m := _CONJUNCT.match(text, end)) is not None:
+        name = m.group(1).rstrip(".")
+        if (
+            not _name_shaped(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0
+            or plain_words(name) or plain_words(pick.text)  # "Model-level, Ontic, Causal-Mechanistic, and ..."
+        ):
+            break
+        c = _span_candidate(store, m.start(1), m.start(1) + len(name), name)
+        if c is None:
+            break
+        found.append(c)
+        end = c.end
+    return found
 
 
 def _coined(c: Candidate, families: tuple[str, ...] = ()) -> bool:

@@ -113,6 +113,22 @@ _OWN_NAMING = re.compile(
     r"|referred\s+to\s+as(?=\s+[^,;.]{1,40}?\s+in\s+this\s+(?:work|paper|study)))\s+",
     re.I,
 )
+# "We formalize this as next action prediction (NAP)", "a phenomenon we define as Content-Motion
+# Drift", "I label this the Fractured Understanding Hypothesis": the paper naming what it found
+# or studies (an article after "as" describes instead: "we cast it as an optimization problem")
+_THIS_THING = (
+    r"(?:(?:this|the\s+(?:resulting\s+)?)\s*(?:problem|task|setting|phenomenon|effect|failure\s+mode|property|"
+    r"behaviou?r|pattern|quantity|gap)|this|it|these|them)"
+)
+_NAMES_THIS = re.compile(
+    rf"\b(?:(?:[Ww]e|I)\s+(?:(?:define|denote|formali[sz]e|frame|study)\s+{_THIS_THING}\s+as"
+    rf"|(?:term|label|dub|call|name)\s+{_THIS_THING}(?:\s+as)?)\s+"
+    r"|(?:phenomenon|effect|failure\s+mode|behaviou?r|pattern|gap|property)\s+(?:that\s+|which\s+)?we\s+"
+    r"(?:define|denote|term|call|name|dub|describe|refer\s+to)\s+as\s+)(?:the\s+)?(?!an?\s)",
+)
+_NAME_END = re.compile(r"[,;:.]|\s(?:and|to|for|which|that|where|in|on|with|by)\s")
+_NAMES_THIS_WORDS = ("this", " it ", "these", "them", "phenomenon", "effect", "failure mode", "behavior", "behaviour",
+                     "pattern", "gap", "property", "problem", "task", "setting", "quantity")
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _CORE_WORDS = ("core", "heart", "central", "key", "crucial", "fundamental")  # every _CORE match has one
 # "The resulting dataset, Nemotron-Safety-Multilingual-v1, comprises ...": what the paper's own
@@ -192,6 +208,23 @@ _COMPOSED = re.compile(
     r"(?:components|modules|stages|parts|subsets|steps|phases|innovations|elements|variants|versions|"
     r"flavou?rs|tracks|splits|subtasks|mechanisms|techniques|sub-?benchmarks|settings|designs|pillars)\b"
 )
+
+
+# "We propose centroid replacement, collapsing ...": a plain noun phrase with no article as the
+# object of a proposing verb names what the paper brings (with an article, "we propose a
+# novel framework", it only describes it)
+_PROPOSES_BARE = re.compile(
+    r"\b(?:we|(?:this|our)\s+(?:paper|work|study))\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+|here\s+)?"
+    r"(?:propose|proposes|introduce|introduces|coin|coins|term)\s+$",
+    re.I,
+)
+# where such an object ends: the clause goes on with what it does, is or is for
+_BARE_OBJECT_END = re.compile(r"\s*(?:[,.;:(]|\s(?:as|for|to|that|which|where|whereby|in|on|with|by|and)\b)")
+
+
+def announced_bare_object(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] is the whole article-less object of "we propose/introduce"."""
+    return _PROPOSES_BARE.search(text, max(0, start - 60), start) is not None and _BARE_OBJECT_END.match(text, end) is not None
 
 
 def announces_before(sentence: str, at: int) -> bool:
@@ -356,6 +389,11 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         for m in _OWN_NAMING.finditer(sentence):
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
+    if low is None or ("we " in low or "i " in low) and _has_any(low, _NAMES_THIS_WORDS):
+        for m in _NAMES_THIS.finditer(sentence):
+            if not any(c.start <= m.end() < c.end for c in found):
+                stop = _NAME_END.search(sentence, m.end())
+                found.append(Contribution(m.end(), stop.start() if stop else len(sentence), None, m.end()))
     if found and (low is None or "referred" in low):
         # "... proposes a method to extract them, referred to as X": named after the announcement
         for m in _REFERRED.finditer(sentence, found[0].start):

@@ -1238,3 +1238,55 @@ def test_a_repository_named_like_a_system_names_the_contribution(tmp_path, abstr
     for m in mentions:
         if m.role == "PROPOSES" and m.sentence.startswith("http"):
             assert m.sentence[m.start : m.end] == m.text  # offsets into the address, its evidence
+
+
+@pytest.mark.parametrize(
+    "text, title, expected",
+    [
+        # names coordinated with the announced one are objects of the same verb, whatever their kind
+        ("First, we release MiniF2F-Hard and FIMO-Hard, expert-reannotated variants of two ATP benchmarks.", "",
+         ["FIMO-Hard", "MiniF2F-Hard"]),
+        ("We introduce three new datasets - Corpesia, Pairsia-sup, and Pairsia-unsup - to support training.", "",
+         ["Corpesia", "Pairsia-sup", "Pairsia-unsup"]),
+        # ... but not a release of a known family, nor hyphenated ordinary words
+        ("We propose FooNet and GPT-4o as baselines.", "", ["FooNet"]),
+        ("We define interpretability as producing Model-level, Ontic, Causal-Mechanistic, and Falsifiable explanations.",
+         "", []),
+        # what the system the title names brings, counted
+        ("To overcome these limitations, particularly for long videos, Insight-V++ introduces two novel algorithms, "
+         "ST-GRPO and J-GRPO, which enhance reasoning.", "Insight-V++: Towards Long-Chain Visual Reasoning",
+         ["Insight-V++", "J-GRPO", "ST-GRPO"]),
+        ("To overcome these limitations, particularly for long videos, the model introduces two novel algorithms, "
+         "ST-GRPO and J-GRPO, which enhance reasoning.", "", []),
+    ],
+)
+def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expected):
+    assert proposed(nlp, text, title) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # the paper naming what it found or studies
+        ("Such negations distort object integrity; a phenomenon we define as Content-Motion Drift.",
+         ["Content-Motion Drift"]),
+        ("I label this the Fractured Understanding Hypothesis.", ["Fractured Understanding Hypothesis"]),
+        ("We formalize this as next action prediction (NAP): given screenshots, predict the next action.",
+         ["NAP", "next action prediction"]),
+        # an article after "as" describes; "study" without "as" names nothing
+        ("We cast it as an optimization problem and solve it with Adam.", []),
+        ("We study this problem in Depth Land.", []),
+        # named results the paper states in its own voice
+        ("We prove three formal properties: (1) the Byte-Identity Theorem, establishing identity; (2) the "
+         "Accumulation Monotonicity Theorem, showing growth.", ["Accumulation Monotonicity Theorem", "Byte-Identity Theorem"]),
+        ("For unaligned experts, we prove a Safe Deviation property: no expert can profitably deviate.", ["Safe Deviation"]),
+        ("By the Universal Approximation Theorem, we show that networks can fit the data.", []),
+        ("We analyse proxy failures using Goodhart's Law and show two failure modes.", []),
+        # listed parts of the paper's own framework, each with its kind word
+        ("We propose SURE, a framework. SURE consists of three components: an Uncertainty-Aware Mixture-of-Experts "
+         "module to handle noise, and a Transformer Gate module to capture interactions.",
+         ["SURE", "Transformer Gate", "Uncertainty-Aware Mixture-of-Experts"]),
+    ],
+)
+def test_what_the_paper_names_states_or_builds_from_is_proposed(nlp, text, expected):
+    assert proposed(nlp, text) == expected

@@ -115,3 +115,19 @@ def test_a_weak_phrase_the_tagger_marks_is_its_candidate(component):
     doc = component([(5, 6, 8.0)])(text)
     marked = [c for c in doc.user_data["kg"] if c.text == "reflection loops"]
     assert [c.extractor for c in marked] == ["tagger"]
+
+
+@pytest.mark.parametrize(
+    "spans, proposed",
+    [
+        # tokens: We0 introduce1 frozen-encoder2 model3 composition4 ,5 a6 novel7 approach8 .9
+        ([(2, 4, 8.0)], [("frozen-encoder model composition", "Method")]),
+        # one word, or a span that is not the whole object, is no contribution of its own
+        ([(4, 4, 8.0)], []),
+        ([(2, 3, 8.0)], []),
+    ],
+)
+def test_a_tagged_article_less_object_of_we_introduce_is_proposed(component, spans, proposed):
+    doc = component(spans)("We introduce frozen-encoder model composition, a novel approach.")
+    got = [(c.text, c.type) for c in doc.user_data["kg"] if c.extractor == "tagger" and c.proposed]
+    assert got == proposed
