@@ -37,7 +37,15 @@ from kg.extract.generic import (
 from kg.extract.names import _VERSION_WORD, Name, family_of, find_names, looks_like_name
 from kg.extract.phrases import KIND_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
-from kg.extract.titles import TITLE_HEAD, coined_head, names_a_thing, plain_words, title_phrases, title_terms
+from kg.extract.titles import (
+    TITLE_HEAD,
+    coined_head,
+    names_a_thing,
+    plain_words,
+    title_method_terms,
+    title_phrases,
+    title_terms,
+)
 from kg.extract.tokenizer import Tok
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_list, type_from_name
 from kg.extract.vocabulary import TERM_MIN_DF, is_curated, load_vocabulary
@@ -1183,7 +1191,20 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 p[1] < t[2] and t[1] < p[2] for p in phrases
             )]
             doc.user_data["kg_title_phrases"] = sorted(phrases + terms, key=lambda p: p[1]) if terms else phrases
-        head = TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
+        title_text = doc.user_data.get("kg_title", "")
+        for term, t_start, t_end in title_method_terms(title_text, lexicon()) if title_text else ():
+            # "... via Centroid-Guided Firefly Optimization": the title's coined method is the paper's own
+            key = norm_key(term)
+            if vocab.lookup(term) is not None or vocab.phrase_df.get(key, 0) >= TERM_MIN_DF:
+                continue  # a term of the field
+            uses = [c for c in store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
+            if uses:
+                first = min(uses, key=lambda c: c.start)
+                if not first.proposed:
+                    _mark_proposed(first, _last_word_type(first), definitions, applied)
+            elif any((p[1], p[2]) == (t_start, t_end) for p in doc.user_data.get("kg_title_phrases", ())):
+                doc.user_data.setdefault("kg_title_proposed", set()).add((t_start, t_end))
+        head = TITLE_HEAD.match(title_text)
         if head is not None and names_a_thing(head.group(1), vocab):
             # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
             # noun phrase in title case names what the paper brings

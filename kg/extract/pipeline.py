@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "94"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "95"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool = True):
@@ -131,9 +131,13 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
         # title, and its offsets are the title's (the only mentions not in the abstract)
         name, start, end, ctype = title_name
         out.append(Mention(paper_id, name, start, end, ctype, "PROPOSES", "title", 0.9, doc.user_data["kg_title"]))
+    own = doc.user_data.get("kg_title_proposed", ())  # "... via Centroid-Guided Firefly Optimization"
     for phrase, start, end, ctype in doc.user_data.get("kg_title_phrases", ()):
         if title_name is None or phrase != title_name[0]:
-            out.append(Mention(paper_id, phrase, start, end, ctype, "MENTIONS", "title", 0.6, doc.user_data["kg_title"]))
+            role = "PROPOSES" if (start, end) in own else "MENTIONS"
+            if role == "PROPOSES" and ctype == "Concept":
+                ctype = "Method"  # most contributions are methods, as in the abstract's rules
+            out.append(Mention(paper_id, phrase, start, end, ctype, role, "title", 0.6, doc.user_data["kg_title"]))
     return out
 
 

@@ -1057,8 +1057,9 @@ def test_a_term_only_the_title_names_is_mentioned_with_the_title_as_evidence(nlp
         doc = proc(doc)
     found = [(m.text, m.role, title[m.start : m.end]) for m in mentions_from_doc(doc, "p") if m.extractor == "title"]
     # "disaster analysis" is in the abstract, "Language Models" is a piece of "Large Language
-    # Models", a term the vocabulary knows and the title names on its own
-    assert found == [("Multi-Source Data Fusion", "MENTIONS", "Multi-Source Data Fusion"),
+    # Models", a term the vocabulary knows and the title names on its own; the coined means the
+    # title names ("through Multi-Source ...") is the paper's own
+    assert found == [("Multi-Source Data Fusion", "PROPOSES", "Multi-Source Data Fusion"),
                      ("Large Language Models", "MENTIONS", "Large Language Models")]
 
 
@@ -1290,3 +1291,22 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
 )
 def test_what_the_paper_names_states_or_builds_from_is_proposed(nlp, text, expected):
     assert proposed(nlp, text) == expected
+
+
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        # a coined compound where the title names its means, or opening the title before its purpose
+        ("When Fireflies Cluster; Enhancing Automatic Clustering via Centroid-Guided Firefly Optimization",
+         ["Centroid-Guided Firefly Optimization"]),
+        ("Hierarchical Spatio-Channel Clustering for Efficient Model Compression", ["Hierarchical Spatio-Channel Clustering"]),
+        ("Safe Image Generation with Iterative Self-Improving Codebooks", ["Iterative Self-Improving Codebooks"]),
+        # the task a title opens with, two names joined, a term of the field
+        ("Open-World Object Counting for Crowded Scenes", []),
+        ("Kernel Smoothing with the Nadaraya-Watson Kernel", []),
+        ("Clustering Sensor Data via Supervised Fine-Tuning", []),
+    ],
+)
+def test_the_coined_method_a_title_names_is_proposed(nlp, title, expected):
+    text = "We study clustering of sensor data. Experiments on ten datasets show gains."
+    assert proposed(nlp, text, title) == expected
