@@ -34,6 +34,20 @@ def _forms(G: nx.MultiDiGraph, cid: str) -> set[str]:
     return {norm_key(f) for f in forms if f}
 
 
+_MARKUP_CHARS = re.compile(r"[$\\*`_<&]")
+
+
+def _gold_key(form: str) -> str:
+    """The key of a gold form. Annotators copy forms from the raw record, markup and all
+    ("PAR$^2$-RAG", "\\textbf{EgoMem}"); the graph holds the text kg read, markup cleaned, so
+    a form is compared as kg would have read it."""
+    if _MARKUP_CHARS.search(form):
+        from kg.read.markup import clean_markup
+
+        form = clean_markup(form)[0]
+    return norm_key(form)
+
+
 def _partial(a: str, b: str) -> bool:
     return f" {a} " in f" {b} " or f" {b} " in f" {a} "
 
@@ -108,7 +122,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         missed = []
         gold_keys = []
         for kc in gp.get("key_concepts", []):
-            keys = {norm_key(f) for f in kc["forms"] if f}
+            keys = {_gold_key(f) for f in kc["forms"] if f}
             gold_keys.append(keys)
             if keys & all_forms:
                 found += 1
@@ -126,7 +140,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         )
         proposed = [c for c, role in linked.items() if role == "PROPOSES"]
         proposed_forms = set().union(*(linked_forms[c] for c in proposed)) if proposed else set()
-        c_found = sum(1 for forms in gp.get("contributions", []) if {norm_key(f) for f in forms} & proposed_forms)
+        c_found = sum(1 for forms in gp.get("contributions", []) if {_gold_key(f) for f in forms} & proposed_forms)
         paper_verdicts = verdicts.get(pid, {})
         names = [G.nodes[c]["name"] for c in linked]
         j_valid = sum(1 for n in names if paper_verdicts.get(n) is True)
@@ -141,7 +155,7 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
 
     merges = []
     for group in gold.get("alias_groups", []):
-        keys = {norm_key(f) for f in group}
+        keys = {_gold_key(f) for f in group}
         nodes = sorted(c for c in G if G.nodes[c].get("kind") == "Concept" and _forms(G, c) & keys)
         merges.append({"group": group, "nodes": nodes, "ok": len(nodes) == 1})
 

@@ -16,7 +16,8 @@ from kg.extract.generic import STOP_NAMES
 from kg.extract.vocabulary import Vocabulary
 
 # only words with a capital or a digit somewhere can be names: the lookahead skips the rest cheaply
-_TOKEN = re.compile(r"(?<![\w@.+-])(?=[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]*[A-Z0-9\u2080-\u2089])[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF][\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]*[\w+\u2080-\u2089]|(?<![\w@.+-])[A-Z](?![\w@-])")
+# "τ^2-Bench", "PAR^2-RAG": a caret before a digit (a LaTeX exponent once the markup is gone) stays inside the word
+_TOKEN = re.compile(r"(?<![\w@.+-])(?=(?:[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]|\^(?=\d))*[A-Z0-9\u2080-\u2089])[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF](?:[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]|\^(?=\d))*[\w+\u2080-\u2089]|(?<![\w@.+-])[A-Z](?![\w@-])")
 # "-based", "-style" ... after a name: the name is the part before the hyphen
 _SUFFIX_WORDS = re.compile(
     r"-(?:based|style|like|driven|guided|aware|free|trained|tuned|generated|specific|level|only|"

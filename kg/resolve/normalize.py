@@ -98,6 +98,8 @@ def norm_key(text: str) -> str:
     text = unicodedata.normalize("NFKC", text)
     if "(s)" in text:
         text = text.replace("(s)", "s")  # "large language model(s)" is "large language models"
+    if "^" in text:
+        text = _CARET_DIGIT.sub("", text)  # "τ^2-Bench" is "τ²-Bench" is "τ2-Bench"
     if "'s" in text or "’s" in text:
         text = _POSSESSIVE.sub("", text)  # "Large Language Model's (LLMs)"
     ascii_text = text.isascii()
@@ -123,6 +125,7 @@ def norm_key(text: str) -> str:
     return _EDGE_PUNCT.sub("", key) if _edge_punct(key[:1]) or _edge_punct(key[-1:]) else key
 
 
+_CARET_DIGIT = re.compile(r"\^(?=\d)")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")
 _NOT_SLUG = re.compile(r"[^\w.+@#]+")
 

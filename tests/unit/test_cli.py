@@ -149,3 +149,18 @@ def test_eval_of_contributions_only_gold(built, tmp_path):
     report = json.loads(run("eval", path, "--graph", out, "--json").output)
     assert report["contributions"] == 2 and report["contributions_found"] == 0.5
     assert report["recall"] is None and report["precision_vs_gold_keys"] is None
+
+
+def test_eval_reads_gold_forms_as_kg_reads_the_abstract(built, tmp_path):
+    """Annotators copy forms with their markup ("\\textbf{X}"); kg's graph holds the cleaned text."""
+    out, _ = built
+    G = nx.read_graphml(out / "graph.graphml", force_multigraph=True)
+    abstract, name = sorted(
+        (G.nodes[p]["abstract"], G.nodes[c]["name"])
+        for p, c, d in G.edges(data=True) if d.get("type") == "PROPOSES"
+    )[0]
+    gold = {"papers": [{"match": abstract[:80], "key_concepts": [], "contributions": [[f"\\textbf{{{name}}}"]]}]}
+    path = tmp_path / "marked.json"
+    path.write_text(json.dumps(gold), encoding="utf-8")
+    report = json.loads(run("eval", path, "--graph", out, "--json").output)
+    assert report["contributions"] == 1 and report["contributions_found"] == 1.0

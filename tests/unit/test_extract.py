@@ -1310,3 +1310,14 @@ def test_what_the_paper_names_states_or_builds_from_is_proposed(nlp, text, expec
 def test_the_coined_method_a_title_names_is_proposed(nlp, title, expected):
     text = "We study clustering of sensor data. Experiments on ten datasets show gains."
     assert proposed(nlp, text, title) == expected
+
+
+def test_a_name_with_a_latex_exponent_left_in_it_is_one_name(nlp):
+    # "$τ^2$-Bench", "PAR$^2$-RAG" once the markup is read; "O(n^2)" is no name
+    text = "We propose PAR^2-RAG, a retrieval framework. It costs O(n^2) on τ^2-Bench."
+    assert proposed(nlp, text) == ["PAR^2-RAG"]
+    doc = nlp.make_doc(text)
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    names = sorted(m.text for m in mentions_from_doc(doc, "p") if m.extractor == "names")
+    assert names == ["PAR^2-RAG", "τ^2-Bench"]

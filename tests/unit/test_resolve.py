@@ -22,6 +22,8 @@ from kg.resolve.resolver import Resolver
         ("knowledge bases", "knowledge base"),
         ("differential diagnoses", "differential diagnosis"),
         ("computer viruses", "computer virus"),
+        ("τ^2-Bench", "τ²-Bench"),  # a LaTeX exponent left in the text, and the superscript
+        ("PAR^2-RAG", "PAR2-RAG"),
     ],
 )
 def test_norm_key_equates_variants(a, b):
