@@ -18,7 +18,8 @@ for _type, _words in {
         algorithm method approach technique strategy mechanism policy networks
         fusion passing intervention routing reweighting weighting filtering rewriting selection
         calibration probing bootstrapping guidance
-        attack parallelism optimizer minimization factorization smoothing carlo""".split(),
+        attack parallelism optimizer minimization factorization smoothing carlo
+        module refinement supervision decomposition modulation modeling modelling""".split(),
     "Model": """model llm lm vlm mllm lmm transformer network encoder decoder autoencoder
         backbone classifier generator discriminator agent""".split(),
     "Task": """generation classification detection segmentation recognition answering translation
@@ -26,9 +27,9 @@ for _type, _words in {
         parsing tracking captioning grounding planning navigation manipulation synthesis
         completion discovery editing reconstruction localization matching ranking
         recommendation verification identification dialogue puzzle solving coding
-        comprehension tagging registration""".split(),
+        comprehension tagging registration assessment""".split(),
     "Metric": """accuracy score rate latency throughput perplexity error f1 precision recall auc
-        speedup bleu rouge loss-rate ratio distance coefficient similarity""".split(),
+        speedup bleu rouge loss-rate ratio distance coefficient similarity metric""".split(),
     "Dataset": "dataset corpus corpora collection".split(),
     "Benchmark": "benchmark suite testbed leaderboard arena".split(),
     "Framework": "framework pipeline system toolkit platform library paradigm".split(),

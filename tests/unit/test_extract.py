@@ -909,6 +909,9 @@ def test_phrase_heads_that_name_a_method_or_a_task():
     assert type_from_head("compression ratio") == "Metric" and type_from_head("edit distance") == "Metric"
     assert type_from_head("reading comprehension") == "Task" and type_from_head("matrix factorization") == "Method"
     assert type_from_head("jailbreak attack") == "Method"
+    # parts, refinements and models of things are methods; a metric is a metric (session 20)
+    assert type_from_head("hierarchical attention module") == "Method" and type_from_head("residual refinement") == "Method"
+    assert type_from_head("ranking-based metric") == "Metric" and type_from_head("quality assessment") == "Task"
 
 
 @pytest.mark.parametrize(
