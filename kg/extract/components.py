@@ -231,6 +231,8 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
             if end == name_end and entry is None and _cut_short(text, end, words, lex):
                 continue
             ctype = entry.type if entry else (type_from_head(_head_key(surface)) if len(words) > 1 else None)
+            if ctype == "Concept" and _EPONYM_STATISTIC.search(surface):
+                ctype = "Metric"  # "Cohen's κ", "Krippendorff's alpha": a statistic reported
             if ctype is None:
                 ctype = type_from_list(text, start, end)  # "benchmarks (Minecraft and Overcooked)"
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
@@ -264,6 +266,7 @@ _POSSESSIVE_EPONYM = re.compile(
     r"|[\u03b1-\u03c9](?:_[a-z0-9]+)?(?![\w-])|(?-i:[rdW])(?![\w-]))",
     re.I,
 )
+_EPONYM_STATISTIC = re.compile(r"['’]s?\s+(?:kappa|alpha|rho|tau|[\u03b1-\u03c9](?:_[a-z0-9]+)?|[rdW])$", re.I)
 # what a name is the name of, not a concept made with it: "Cityscapes dataset", "YouTube videos"
 _NAME_KIND_TAILS = frozenset(
     """dataset datasets benchmark benchmarks corpus corpora data model models framework frameworks method methods

@@ -707,6 +707,13 @@ def test_names_keep_the_words_that_belong_to_them(nlp, text, expected, absent):
     assert expected in got and absent not in got
 
 
+def test_a_persons_statistic_is_a_metric(nlp):
+    text = "Raters agree by Fleissx' κ and Krippendorffx's alpha; Goodhartx's law holds."
+    types = {m.text: m.type for m in mentions_from_doc(nlp(text), "p")}
+    assert types["Fleissx' κ"] == "Metric" and types["Krippendorffx's alpha"] == "Metric"
+    assert types["Goodhartx's law"] != "Metric"
+
+
 @pytest.mark.parametrize(
     "text, absent",
     [
