@@ -31,19 +31,23 @@ _ANNOUNCE = re.compile(
 # "we define a new metric, Force Gap": verbs that often take an ordinary object ("we define the
 # reward as ...", "we compile 120k images"), so they announce only a name the sentence says is one
 _NAMING_VERB = re.compile(
-    rf"\b(?:{_SELF})\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?(?:compil|formali[sz]|defin)(?:e|es|ed)\b", re.I
+    rf"\b(?:{_SELF})\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
+    r"(?:(?:compil|formali[sz]|defin)(?:e|es|ed)|identif(?:y|ies|ied))\b",
+    re.I,
 )
-_NAMING_VERB_WORDS = ("compil", "formali", "defin")
+_NAMING_VERB_WORDS = ("compil", "formali", "defin", "identif")
 _KIND_THEN_COMMA = re.compile(
     r"\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|framework|metric|model|method|suite|"
     r"collection|testbed|library|toolkit|pipeline|taxonomy|measure|score|index)s?,\s+(?=[A-Z])"
 )
-_CAPITALISED_DEFINED = re.compile(r"\s+(?:an?|the)\s+((?:[A-Z][\w-]*\s+){1,6})\([A-Za-z][\w-]*\)")
+# "a Decoupled Declarative Decision (D3) Framework", "we identify Concept Vectors (CVs)"
+_CAPITALISED_DEFINED = re.compile(r"\s+(?:(?:an?|the)\s+)?((?:[A-Z][\w-]*\s+){1,6})\([A-Za-z][\w-]*\)")
 # "the resulting model, named X", "a benchmark dubbed X": naming is announcing
 # "we formalize X as Y and introduce Z": a second verb of the same "we" announces too
 # (verbs only: "and development of", "and open-source LLMs" are not announcements)
 _COORDINATED = re.compile(
     r"\band(?:\s*,[^,.;]{1,50},)?\s+(?:\w+ly\s+|also\s+|then\s+|further\s+|finally\s+)?"
+    r"(?:(?:from|with|using|on)\s+(?:it|them|this|these)\s+)?"  # "... and from it construct X"
     r"(?:(?:propos|introduc|releas|curat|creat|formulat|devis|synthesi[sz])(?:e|es|ed)|"
     r"(?:present|develop|design|construct|collect|establish|unveil)(?:s|ed)?|build|builds|built)\b",
     re.I,
@@ -337,6 +341,8 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
     for m in _NAMING_VERB.finditer(sentence) if low is None or _has_any(low, _NAMING_VERB_WORDS) else ():
         # only where the name stands: "a dataset, JudiFair", "a Decoupled Declarative Decision (D3) Framework"
         named = _KIND_THEN_COMMA.match(sentence, m.end()) or _CAPITALISED_DEFINED.match(sentence, m.end())
+        if named and "identif" in m.group(0).lower() and (named.re is _KIND_THEN_COMMA or named.start(1) > named.start() + 1):
+            named = None  # "we identify the Transformer (TF) as ...": only a term it coins, with no article
         if named:
             start = named.start() if named.re is _KIND_THEN_COMMA else named.start(1)
             end = _clause_end(sentence, start)

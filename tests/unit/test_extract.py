@@ -1287,6 +1287,12 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
         # an article after "as" describes; "study" without "as" names nothing
         ("We cast it as an optimization problem and solve it with Adam.", []),
         ("We study this problem in Depth Land.", []),
+        # a term the paper coins where it identifies something; not a known thing it points at
+        ("We identify Concept Vectors (CVs), which carry stable concept representations.", ["CVs", "Concept Vectors"]),
+        ("We identify the Transformer (TF) as a bottleneck.", []),
+        # a second verb of the same "we", after what it works from
+        ("We introduce a data generator, and from it construct HorizonXBench, a benchmark of 4,245 items.",
+         ["HorizonXBench"]),
         # named results the paper states in its own voice
         ("We prove three formal properties: (1) the Byte-Identity Theorem, establishing identity; (2) the "
          "Accumulation Monotonicity Theorem, showing growth.", ["Accumulation Monotonicity Theorem", "Byte-Identity Theorem"]),
