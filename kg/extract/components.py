@@ -1030,7 +1030,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         title_lead = title_lead.group(1) if title_lead else None
         for s0, _end, sent_text in sentences(doc):
             part_of = _PARTS_OF.match(sent_text) if proposed_names else None
-            brings = _BRINGS_COUNTED.match(sent_text)
+            brings = _BRINGS_COUNTED.match(sent_text) if _BRINGS_VERB.search(sent_text) else None
             if brings is not None and (brings.group(1) in proposed_names or brings.group(1) == title_lead):
                 # "To overcome ..., Insight-V++ introduces two novel algorithms, ST-GRPO and
                 # J-GRPO": the coined names the paper's own system brings, counted
@@ -1510,6 +1510,7 @@ _PART_KIND_NEXT = re.compile(
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
 _COUNTED = r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s"  # "three key components"
 _ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
+_BRINGS_VERB = re.compile(r"(?:introduc|propos|present|featur|incorporat|compris|includ|contain|offer)es\b")  # cheap test first
 _BRINGS_COUNTED = re.compile(
     r"^(?:[^,]{0,60},\s*){0,2}(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?"
     r"(?:introduces|proposes|presents|features|incorporates|comprises|includes|contains|offers)\s+(" + _COUNTED + r")\s*[,:]\s*"

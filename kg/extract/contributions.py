@@ -131,6 +131,7 @@ _NAMES_THIS = re.compile(
     r"(?:define|denote|term|call|name|dub|describe|refer\s+to)\s+as\s+)(?:the\s+)?(?!an?\s)",
 )
 _NAME_END = re.compile(r"[,;:.]|\s(?:and|to|for|which|that|where|in|on|with|by)\s")
+_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer")
 _NAMES_THIS_WORDS = ("this", " it ", "these", "them", "phenomenon", "effect", "failure mode", "behavior", "behaviour",
                      "pattern", "gap", "property", "problem", "task", "setting", "quantity")
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
@@ -395,7 +396,10 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         for m in _OWN_NAMING.finditer(sentence):
             if not any(c.start <= m.end() < c.end for c in found):
                 found.append(Contribution(m.end(), min(len(sentence), m.end() + 60), None, m.end()))
-    if low is None or ("we " in low or "i " in low) and _has_any(low, _NAMES_THIS_WORDS):
+    if low is None or (
+        ("we " in low or " I " in sentence or sentence.startswith("I ")) and _has_any(low, _NAMES_THIS_WORDS)
+        and _has_any(low, _NAMES_THIS_VERBS)
+    ):
         for m in _NAMES_THIS.finditer(sentence):
             if not any(c.start <= m.end() < c.end for c in found):
                 stop = _NAME_END.search(sentence, m.end())

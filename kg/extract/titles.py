@@ -86,7 +86,7 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
                 continue  # the abstract writes it (in any case, number or hyphenation)
             found.append((phrase, start, end, type_from_head(head_word(phrase)) or "Concept"))
     # title case wins over a lexicon's cut: "Wandering Solution Explorers", not "Solution Explorers"
-    cased = title_case_terms(title, lex)
+    cased = _cased_terms(title, lex)
     found = [f for f in found if not any(c[1] <= f[1] and f[2] <= c[2] and (c[1], c[2]) != (f[1], f[2]) for c in cased)]
     found += [c for c in cased if not any(f[1] < c[2] and c[1] < f[2] for f in found)]
     return sorted(found, key=lambda f: f[1])
@@ -108,6 +108,19 @@ OPENING_VERB_SHARE = 0.2  # "Scaling ...", "Rethinking ...", "Teaching ..." open
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")
 _OF_NAME = re.compile(r"\s*of\s+[A-Z]")
 _TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
+
+
+_CASED: dict[tuple[str, int], tuple] = {}  # the title last asked about: title_phrases and title_method_terms share it
+
+
+def _cased_terms(title: str, lex: dict[str, str]) -> tuple:
+    """title_case_terms, computed once per title (and lexicon) for the two rules that read it."""
+    key = (title, id(lex))
+    got = _CASED.get(key)
+    if got is None:
+        _CASED.clear()
+        got = _CASED[key] = tuple(title_case_terms(title, lex))
+    return got
 
 
 def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, int, str]]:
@@ -197,7 +210,9 @@ def title_method_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, 
     ("Nadaraya-Watson Kernel"), nor the task a title opens with ("Gaze-Guided Hand Motion
     Prediction for ...")."""
     found = []
-    for term, start, end, _type in title_case_terms(title, lex):
+    if "-" not in title:
+        return found  # no compound, no coined method: most titles stop here
+    for term, start, end, _type in _cased_terms(title, lex):
         if not any(m.group().split("-")[0].lower() in lex for m in _COINED_COMPOUND.finditer(term)):
             continue
         if not (_METHOD_BEFORE.search(title, 0, start) and _METHOD_AFTER.match(title, end)):
