@@ -1761,9 +1761,7 @@ def _listed_names(
     if m is None:
         return []
     name = m.group(1).rstrip(".")
-    if not _name_shaped(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0:
-        return []
-    if plain_words(name):
+    if not _name_shaped(name) or plain_words(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0:
         return []
     first = _span_candidate(store, m.start(1), m.start(1) + len(name), name)
     return [] if first is None else [first, *_conjuncts(store, text, first, s0, first_seen, families)]
@@ -1776,13 +1774,12 @@ def _conjuncts(
     "and": each is an object of the same announcing verb. A name the vocabulary knows, a
     release of a known family or one the abstract used before the sentence ends the list."""
     found = []
+    if plain_words(pick.text):
+        return found  # "Model-level, Ontic, Causal-Mechanistic, and ...": a list of English words
     end = pick.end
     while (m := _CONJUNCT.match(text, end)) is not None:
         name = m.group(1).rstrip(".")
-        if (
-            not _name_shaped(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0
-            or plain_words(name) or plain_words(pick.text)  # "Model-level, Ontic, Causal-Mechanistic, and ..."
-        ):
+        if not _name_shaped(name) or plain_words(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0:
             break
         c = _span_candidate(store, m.start(1), m.start(1) + len(name), name)
         if c is None:
