@@ -755,6 +755,8 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
                 if same.extractor in ("phrases", "terms"):
                     # a weak phrase the tagger marks too: the tagger is its corroboration
                     same.extractor, same.score = "tagger", max(same.score, 0.55)
+                    if " " in same.text and same.text[:1].islower() and announced_bare_object(text, start, end) == "define":
+                        _propose_defined(same)  # "we define cross-format robustness as ..."
                 continue
             if any(c.extractor in ("names", "definition") and start <= c.start and c.end <= end for c in store):
                 continue  # "ZUNet baseline": a name inside keeps its own mention
@@ -766,18 +768,23 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
                 continue
             ctype = type_from_name(surface) or type_from_head(_head_key(surface))
             cand = Candidate(surface, start, end, ctype, "tagger", 0.55)
-            if (
-                len(words) > 1 and surface[:1].islower() and _head_key(surface) not in GENERIC_HEADS
-                and announced_bare_object(text, start, end)
-            ):
+            bare = announced_bare_object(text, start, end) if len(words) > 1 and surface[:1].islower() else ""
+            if bare == "define" or bare and _head_key(surface) not in GENERIC_HEADS:
                 # "we introduce frozen-encoder model composition, a novel approach": too rare for
-                # the phrase table, the tagger's span is what the paper introduces
-                cand.proposed = True
-                cand.type = ctype if ctype not in (None, "Concept") else "Method"
+                # the phrase table, the tagger's span is what the paper introduces; "we define
+                # cross-format robustness as ...": the paper's own notion, whatever its head
+                _propose_defined(cand)
             store.append(cand)
         return doc
 
     return tag
+
+
+def _propose_defined(c: Candidate) -> None:
+    """Mark a tagged phrase the paper introduces or defines as its own (typed Method unless its
+    head says otherwise)."""
+    c.proposed = True
+    c.type = c.type if c.type not in (None, "", "Concept") else "Method"
 
 
 @Language.factory("kg_contributions", default_config={"vocab_file": None})

@@ -220,16 +220,24 @@ _COMPOSED = re.compile(
 # novel framework", it only describes it)
 _PROPOSES_BARE = re.compile(
     r"\b(?:we|(?:this|our)\s+(?:paper|work|study))\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+|here\s+)?"
-    r"(?:propose|proposes|introduce|introduces|coin|coins|term)\s+$",
+    r"(?:propose|proposes|introduce|introduces|coin|coins|term|define|defines)\s+$",
     re.I,
 )
 # where such an object ends: the clause goes on with what it does, is or is for
+_DEFINED_AS = re.compile(r"\s+as\s")
 _BARE_OBJECT_END = re.compile(r"\s*(?:[,.;:(]|\s(?:as|for|to|that|which|where|whereby|in|on|with|by|and)\b)")
 
 
-def announced_bare_object(text: str, start: int, end: int) -> bool:
-    """Whether text[start:end] is the whole article-less object of "we propose/introduce"."""
-    return _PROPOSES_BARE.search(text, max(0, start - 60), start) is not None and _BARE_OBJECT_END.match(text, end) is not None
+def announced_bare_object(text: str, start: int, end: int) -> str:
+    """"propose" when text[start:end] is the whole article-less object of "we propose/introduce",
+    "define" when of "we define ... as" ("we define cross-format robustness as the extent to
+    which ..."), else ""."""
+    verb = _PROPOSES_BARE.search(text, max(0, start - 60), start)
+    if verb is None:
+        return ""
+    if verb.group(0).rstrip().lower().endswith(("define", "defines")):
+        return "define" if _DEFINED_AS.match(text, end) else ""
+    return "propose" if _BARE_OBJECT_END.match(text, end) else ""
 
 
 def announces_before(sentence: str, at: int) -> bool:

@@ -131,3 +131,14 @@ def test_a_tagged_article_less_object_of_we_introduce_is_proposed(component, spa
     doc = component(spans)("We introduce frozen-encoder model composition, a novel approach.")
     got = [(c.text, c.type) for c in doc.user_data["kg"] if c.extractor == "tagger" and c.proposed]
     assert got == proposed
+
+
+def test_a_tagged_phrase_the_paper_defines_as_something_is_proposed(component):
+    # tokens: We0 define1 cross-format2 robustness3 as4 the5 extent6 .7
+    doc = component([(2, 3, 8.0)])("We define cross-format robustness as the extent.")
+    got = [(c.text, c.proposed) for c in doc.user_data["kg"] if c.text == "cross-format robustness"]
+    assert got == [("cross-format robustness", True)]
+    # "we define X" with no "as": no definition of the paper's own
+    doc = component([(2, 3, 8.0)])("We define cross-format robustness here.")
+    got = [(c.text, c.proposed) for c in doc.user_data["kg"] if c.text == "cross-format robustness"]
+    assert got == [("cross-format robustness", False)]
