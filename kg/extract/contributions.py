@@ -36,6 +36,7 @@ _NAMING_VERB = re.compile(
     re.I,
 )
 _NAMING_VERB_WORDS = ("compil", "formali", "defin", "identif")
+_IDENTIFIED_RUN = re.compile(r"\s+((?:[A-Z][a-z][\w-]*\s+){1,5}[A-Z][a-z][\w-]*)(?=\s*[,\u2013\u2014(:]|\s+-\s)")
 _KIND_THEN_COMMA = re.compile(
     r"\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|framework|metric|model|method|suite|"
     r"collection|testbed|library|toolkit|pipeline|taxonomy|measure|score|index)s?,\s+(?=[A-Z])"
@@ -350,8 +351,12 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
     for m in _NAMING_VERB.finditer(sentence) if low is None or _has_any(low, _NAMING_VERB_WORDS) else ():
         # only where the name stands: "a dataset, JudiFair", "a Decoupled Declarative Decision (D3) Framework"
         named = _KIND_THEN_COMMA.match(sentence, m.end()) or _CAPITALISED_DEFINED.match(sentence, m.end())
-        if named and "identif" in m.group(0).lower() and (named.re is _KIND_THEN_COMMA or named.start(1) > named.start() + 1):
-            named = None  # "we identify the Transformer (TF) as ...": only a term it coins, with no article
+        if "identif" in m.group(0).lower():
+            if named and (named.re is _KIND_THEN_COMMA or named.start(1) > named.start() + 1):
+                named = None  # "we identify the Transformer (TF) as ...": only a term it coins, with no article
+            # "This paper identifies Semantic Intent Divergence – the phenomenon whereby ...": a
+            # title-case name it coins for what it found, said apart
+            named = named or _IDENTIFIED_RUN.match(sentence, m.end())
         if named:
             start = named.start() if named.re is _KIND_THEN_COMMA else named.start(1)
             end = _clause_end(sentence, start)

@@ -1290,6 +1290,9 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
         # a term the paper coins where it identifies something; not a known thing it points at
         ("We identify Concept Vectors (CVs), which carry stable concept representations.", ["CVs", "Concept Vectors"]),
         ("We identify the Transformer (TF) as a bottleneck.", []),
+        ("This paper identifies Semantic Intent Divergence – the phenomenon whereby agents drift.",
+         ["Semantic Intent Divergence"]),
+        ("We identify Catastrophic Forgetting, a known issue, in agents.", []),
         # a second verb of the same "we", after what it works from
         ("We introduce a data generator, and from it construct HorizonXBench, a benchmark of 4,245 items.",
          ["HorizonXBench"]),
