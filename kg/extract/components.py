@@ -1043,6 +1043,17 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # J-GRPO": the coined names the paper's own system brings, counted
                 for c in _listed_names(store, full_text, s0 + brings.end(), s0, first_seen, families):
                     _mark_proposed(c, type_from_clause(brings.group(2)), definitions, applied)
+            enumerated = _SUBJECT.match(sent_text) if proposed_names and _ENUMERATED.search(sent_text) else None
+            if enumerated is not None and enumerated.group(1) in proposed_names:
+                # "ScalingAttention decouples ... via: (1) WEST (Weight-Encoded Sparse Topology), which
+                # ...; (2) FAST (...)": the coined names the paper's own system enumerates
+                for item in _ITEM_HEAD.finditer(sent_text, enumerated.end()):
+                    c = first_from(named, named_starts, s0 + item.end(), s0 + item.end() + 1)
+                    if (
+                        c is not None and not c.proposed and _coined(c, families) and first_seen[c.text] >= s0
+                        and full_text[c.end : c.end + 1] != "-"  # "(1) ROI-level prompts": the name modifies
+                    ):
+                        _mark_proposed(c, _appositive_type(full_text, c.end) or c.type, definitions, applied)
             if part_of is not None and part_of.group(1) in proposed_names:
                 # "STaR employs difficulty-aware reinforcement learning (DRL)": a term the paper
                 # defines where its contribution is made of it is a part of that contribution

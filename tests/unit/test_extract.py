@@ -1302,6 +1302,13 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
         ("For unaligned experts, we prove a Safe Deviation property: no expert can profitably deviate.", ["Safe Deviation"]),
         ("By the Universal Approximation Theorem, we show that networks can fit the data.", []),
         ("We analyse proxy failures using Goodhart's Law and show two failure modes.", []),
+        # the coined names the paper's own system enumerates, whatever its verb
+        ("We propose ScalingAttention, a framework. ScalingAttention decouples discovery from control via: (1) WEST "
+         "(Weight-Encoded Sparse Topology), which extracts a mask; (2) FAST (Fidelity-Aware Sensitivity Tuning), which "
+         "tunes sparsity.", ["FAST", "Fidelity-Aware Sensitivity Tuning", "ScalingAttention", "WEST",
+                             "Weight-Encoded Sparse Topology"]),
+        ("We propose BrainPromptX, a framework. BrainPromptX integrates prompts: (1) ROI-level prompts, (2) graph prompts.",
+         ["BrainPromptX"]),
         # listed parts of the paper's own framework, each with its kind word
         ("We propose SURE, a framework. SURE consists of three components: an Uncertainty-Aware Mixture-of-Experts "
          "module to handle noise, and a Transformer Gate module to capture interactions.",
