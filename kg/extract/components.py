@@ -1168,7 +1168,9 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             elif first_seen[c.text] == c.start and _coined(c, families):
                 k = bisect.bisect_right(sent_starts, c.start) - 1
                 s0, _s1, sent_text = sents[k]
-                if own_kind_appositive(sent_text, c.start - s0, c.end - s0):
+                subject = _SUBJECT.match(sent_text)
+                own_subject = subject.end(1) if subject is not None and subject.group(1) in proposed_here else -1
+                if own_kind_appositive(sent_text, c.start - s0, c.end - s0, own_subject):
                     kind = _appositive_type(text, c.end)
                     _mark_proposed(c, kind, definitions, applied, kind)
                 elif (

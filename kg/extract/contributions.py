@@ -273,13 +273,17 @@ def own_voice(sentence: str, at: int) -> bool:
     return we is not None and not _BACKGROUND.search(sentence, we.end(), at)
 
 
-def own_kind_appositive(sentence: str, at: int, end: int) -> bool:
+def own_kind_appositive(sentence: str, at: int, end: int, own_subject: int = -1) -> bool:
     """Whether the name at [at, end) of the sentence is followed by ", a <...> theory/framework/..."
     and announced in the paper's own voice ("we ... via X, a ..."), with no verb of use, evaluation
-    or comparison between the voice and the name."""
+    or comparison between the voice and the name. `own_subject`, when not -1, is where a subject
+    that names the paper's own work ends: it speaks for the paper too ("Urban-ImageNet is
+    organized by HUSIC, a ... framework")."""
     kind = _KIND_APPOSITIVE.match(sentence, end)
     if kind is None:
         return False
+    if own_subject >= 0 and not _BACKGROUND.search(sentence, own_subject, at):
+        return True
     # "we train Bee-8B, an 8B model on ...": a model the paper trains and describes is its own
     return own_voice(sentence, at) or (
         kind.group(0).lower().rstrip("s").endswith("model") and _WE_TRAIN.search(sentence, 0, at) is not None

@@ -1309,6 +1309,10 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
                              "Weight-Encoded Sparse Topology"]),
         ("We propose BrainPromptX, a framework. BrainPromptX integrates prompts: (1) ROI-level prompts, (2) graph prompts.",
          ["BrainPromptX"]),
+        # a new name its own system is said to be made with, described by kind; not one it is run on
+        ("We present UrbanNetX, a dataset. UrbanNetX is organized by HUSICX, a hierarchical classification framework.",
+         ["HUSICX", "UrbanNetX"]),
+        ("We present FooNetX, a model. FooNetX is evaluated on BarQAX, a benchmark for QA.", ["FooNetX"]),
         # listed parts of the paper's own framework, each with its kind word
         ("We propose SURE, a framework. SURE consists of three components: an Uncertainty-Aware Mixture-of-Experts "
          "module to handle noise, and a Transformer Gate module to capture interactions.",
