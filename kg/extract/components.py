@@ -1187,6 +1187,16 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     and own_voice(sent_text, c.start - s0)
                 ):
                     _mark_proposed(c, _appositive_type(text, c.end) or c.type, definitions, applied)
+        for c in phrases:
+            if (
+                not c.proposed and " " in c.text and c.text[:1].islower() and not (c.vocab_key or c.known)
+                and not c.text.startswith("own ") and _OUR_BEFORE.search(text, max(0, c.start - 5), c.start) and _OWN_KIND_NEXT.match(text, c.end)
+                and _head_key(c.text) not in GENERIC_HEADS and vocab.lookup(c.text) is None
+                and vocab.phrase_df.get(norm_key(c.text), 0) < TERM_MIN_DF
+            ):
+                # "our counterfactual tuning task", "our cross-tokenizer distillation method": a
+                # phrase the field does not write names the paper's own thing of that kind
+                _mark_proposed(c, type_from_clause(text[c.end : c.end + 20]) or c.type, definitions, applied)
         _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied)
         _propose_name_variants(named, families, vocab, definitions, applied)
         _type_as_announced(store)
@@ -1728,6 +1738,11 @@ _EVALUATED = re.compile(r"\b(?:on|across|against|than|compared|versus|outperform
 _ENUMERATED = re.compile(r"\((?:ii|2|b)\)|\b(?:ii|2)\)")
 
 
+_OUR_BEFORE = re.compile(r"\b[Oo]ur $")
+_OWN_KIND_NEXT = re.compile(
+    r"\s+(?:task|method|module|loss|objective|strategy|framework|approach|mechanism|algorithm|technique|scheme|"
+    r"pipeline|metric|benchmark|dataset|model|architecture)s?\b"
+)
 _OUR_KINDS = (
     r"(?:component|method|framework|model|approach|system|module|benchmark|dataset|algorithm|technique|"
     r"solution|contribution|tool|agent|pipeline)"

@@ -1313,6 +1313,10 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
         ("We present UrbanNetX, a dataset. UrbanNetX is organized by HUSICX, a hierarchical classification framework.",
          ["HUSICX", "UrbanNetX"]),
         ("We present FooNetX, a model. FooNetX is evaluated on BarQAX, a benchmark for QA.", ["FooNetX"]),
+        # "our <phrase> <kind>": a phrase the field does not write names the paper's own thing
+        ("Combined with our counterfactual tuning task, CETRecX improves recall.", ["counterfactual tuning"]),
+        ("We train with our reinforcement learning framework and our own moderation strategy.", []),
+        ("Results hold in four visuo-motor control tasks.", []),
         # listed parts of the paper's own framework, each with its kind word
         ("We propose SURE, a framework. SURE consists of three components: an Uncertainty-Aware Mixture-of-Experts "
          "module to handle noise, and a Transformer Gate module to capture interactions.",
