@@ -10,7 +10,10 @@ label and the next best) is a candidate concept of its own.
 Features are those of a plain NER tagger: the word and its shape, prefix, suffixes and
 part of speech (kg's mined lexicon), the two words on each side with their parts of speech and
 the next words' shapes, the part-of-speech pairs the word makes with its neighbours, the label
-before, and whether the field writes the word or its bigrams (kg's phrase table). Scoring
+before, whether the field writes the word or its bigrams (kg's phrase table), and the clusters
+of words the corpus uses alike that the word and its neighbours fall in (kg's word-cluster
+table, `tools/mine_word_clusters.py`: what the tagger learned of "pruning" carries to
+"quantization", which the annotated abstracts may never write). Scoring
 sums, per token, a few cached weight vectors per word and position, so it costs about as much
 as one more pass over the tokens.
 """
@@ -53,10 +56,26 @@ def phrase_key(words: list[str]) -> str:
     return " ".join(parts)
 
 
+@functools.lru_cache(maxsize=1)
+def word_clusters() -> dict[str, tuple[str, str]]:
+    """word -> (coarse, fine) cluster of the words the corpus uses alike
+    (kg/extract/data/word_clusters.tsv, from tools/mine_word_clusters.py); empty when absent."""
+    path = Path(str(resources.files("kg.extract").joinpath("data", "word_clusters.tsv")))
+    if not path.is_file():
+        return {}
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            w, coarse, fine = line.split("\t")
+            out[w] = (coarse, fine)
+    return out
+
+
 def word_features(word: str, lex: dict[str, str], df: dict[str, int]) -> dict[int, list[str]]:
     """The feature names a word brings to the token at each offset from it (0: the word itself)."""
     low = word.lower()
     pos = lex.get(low, "?")
+    coarse, fine = word_clusters().get(low, ("-", "-"))  # "-": a word too rare to be clustered
     if word == _PAD:
         return {
             -2: [f"w-2={_PAD}", f"pos-2={_PAD}"],
@@ -68,10 +87,11 @@ def word_features(word: str, lex: dict[str, str], df: dict[str, int]) -> dict[in
         0: [
             f"w={low}", f"sh={shape(word)}", f"p3={low[:3]}", f"s3={low[-3:]}", f"s4={low[-4:]}", f"pos={pos}",
             f"hy={'-' in word}", f"cap={word[:1].isupper()}", f"dfu={_bucket(df.get(phrase_key([word]), 0))}",
+            f"cc={coarse}", f"cf={fine}",
         ],
         # as the word one before the scored token (-1), one after it (+1), two away (-2, +2)
-        -1: [f"w-1={low}", f"pos-1={pos}", f"sh-1={shape(word)}"],
-        1: [f"w+1={low}", f"pos+1={pos}", f"sh+1={shape(word)}"],
+        -1: [f"w-1={low}", f"pos-1={pos}", f"sh-1={shape(word)}", f"cf-1={fine}"],
+        1: [f"w+1={low}", f"pos+1={pos}", f"sh+1={shape(word)}", f"cf+1={fine}"],
         -2: [f"w-2={low}", f"pos-2={pos}"],
         2: [f"w+2={low}", f"pos+2={pos}"],
     }

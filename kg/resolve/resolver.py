@@ -29,6 +29,7 @@ from kg.resolve.review import MergeRules
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
 MAX_CONCEPTS_PER_PAPER = 17
+SHARED_BONUS = 0.02  # ranking bonus of a curated concept that two or more papers of the build name
 MINED_TERM_MIN_DF = 8
 PHRASE_MIN_DF = TERM_MIN_DF
 # generic heads that name a part or kind of a model when the field writes the phrase often:
@@ -302,11 +303,20 @@ class Resolver:
         # 4. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
         probability, threshold = self.ranker.probability, self.ranker.threshold
-        for _paper, candidates in self.candidates(keyed):
-            scored = [(lk, probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)) for lk, ev in candidates]
-            # contributions first, then the likeliest key concepts
-            scored.sort(key=lambda c: (-c[1], c[0].mention.start, c[0].concept_id))
-            keep = [lk for lk, p in scored[: self.max_per_paper] if p >= threshold]
+        per_paper = list(self.candidates(keyed))
+        # a curated concept other papers of the build also name is what links papers: under the
+        # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
+        # a paper's sixth tagged phrase)
+        sharing = collections.Counter(lk.concept_id for _p, cands in per_paper for lk, ev in cands if ev.curated)
+        for _paper, candidates in per_paper:
+            scored = []
+            for lk, ev in candidates:
+                p = probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)
+                order = p + (SHARED_BONUS if ev.curated and sharing[lk.concept_id] >= 2 else 0.0)
+                scored.append((lk, p, order))
+            # contributions first, then the likeliest key concepts (the bonus orders, never admits)
+            scored.sort(key=lambda c: (-c[2], c[0].mention.start, c[0].concept_id))
+            keep = [lk for lk, p, _order in scored[: self.max_per_paper] if p >= threshold]
             keep.sort(key=lambda lk: lk.concept_id)
             res.links.extend(keep)
             used.update(lk.concept_id for lk in keep)

@@ -142,3 +142,15 @@ def test_a_tagged_phrase_the_paper_defines_as_something_is_proposed(component):
     doc = component([(2, 3, 8.0)])("We define cross-format robustness here.")
     got = [(c.text, c.proposed) for c in doc.user_data["kg"] if c.text == "cross-format robustness"]
     assert got == [("cross-format robustness", False)]
+
+
+def test_a_word_brings_its_cluster_and_a_rare_word_a_cluster_of_its_own():
+    from kg.extract.tagger import word_clusters, word_features
+
+    clusters = word_clusters()
+    assert len(clusters) > 5000
+    coarse, fine = clusters["pruning"]
+    feats = word_features("Pruning", {}, {})
+    assert f"cf={fine}" in feats[0] and f"cc={coarse}" in feats[0]
+    assert f"cf-1={fine}" in feats[-1] and f"cf+1={fine}" in feats[1]
+    assert "cf=-" in word_features("Zqxjvbnm", {}, {})[0]  # too rare to be clustered
