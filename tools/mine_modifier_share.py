@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import gzip
-import json
 import re
 import sys
 from pathlib import Path
@@ -37,29 +35,23 @@ def main() -> int:
     ap.add_argument("--out", default=str(ROOT / "kg" / "extract" / "data" / "modifier_share.tsv"))
     args = ap.parse_args()
 
-    from mine_phrase_df import _fingerprint, excluded_abstracts
+    from mine_phrase_df import mining_abstracts
 
     from kg.extract.phrases import lexicon, tag_word
 
     lex = lexicon()
-    ids, prints = excluded_abstracts()
     uses: collections.Counter = collections.Counter()
     before_noun: collections.Counter = collections.Counter()
     noun_cache: dict[str, bool] = {}
-    with gzip.open(args.corpus, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            text = rec.get("abstract") or ""
-            if not text or rec.get("id") in ids or _fingerprint(text) in prints:
-                continue
-            for m in _HYPHENATED.finditer(text):
-                word, nxt = m.group(1), m.group(2)
-                uses[word] += 1
-                if nxt:
-                    noun = noun_cache.get(nxt)
-                    if noun is None:
-                        noun = noun_cache[nxt] = tag_word(nxt, lex) in ("NOUN", "PROPN")
-                    before_noun[word] += noun
+    for text in mining_abstracts(args.corpus):
+        for m in _HYPHENATED.finditer(text):
+            word, nxt = m.group(1), m.group(2)
+            uses[word] += 1
+            if nxt:
+                noun = noun_cache.get(nxt)
+                if noun is None:
+                    noun = noun_cache[nxt] = tag_word(nxt, lex) in ("NOUN", "PROPN")
+                before_noun[word] += noun
     rows = sorted(
         (w, before_noun[w] / n) for w, n in uses.items() if n >= args.min_count and before_noun[w] / n >= args.min_share
     )

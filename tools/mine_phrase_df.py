@@ -52,6 +52,18 @@ def excluded_abstracts() -> tuple[set[str], set[str]]:
     return ids, prints
 
 
+def mining_abstracts(corpus: str):
+    """The abstracts of a JSONL(.gz) corpus the tables are mined from: every one but the seed
+    and gold papers."""
+    ids, prints = excluded_abstracts()
+    with gzip.open(corpus, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            rec = json.loads(line)
+            text = rec.get("abstract") or ""
+            if text and rec.get("id") not in ids and _fingerprint(text) not in prints:
+                yield text
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("corpus")

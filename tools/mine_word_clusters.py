@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import gzip
-import json
 import sys
 from pathlib import Path
 
@@ -29,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from mine_phrase_df import _fingerprint, excluded_abstracts  # noqa: E402
+from mine_phrase_df import mining_abstracts  # noqa: E402
 
 WINDOW = 2
 
@@ -64,18 +62,12 @@ def main() -> int:
 
     from kg.extract.tokenizer import scan
 
-    ids, prints = excluded_abstracts()
     docs: list[list[str]] = []
     counts: collections.Counter = collections.Counter()
-    with gzip.open(args.corpus, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            text = rec.get("abstract") or ""
-            if not text or rec.get("id") in ids or _fingerprint(text) in prints:
-                continue
-            words = [t.text.lower() for t in scan(text)[0] if not t.text.isspace()]
-            docs.append(words)
-            counts.update(words)
+    for text in mining_abstracts(args.corpus):
+        words = [t.text.lower() for t in scan(text)[0] if not t.text.isspace()]
+        docs.append(words)
+        counts.update(words)
     vocab = sorted(w for w, n in counts.items() if n >= args.min_count)
     index = {w: i for i, w in enumerate(vocab)}
     contexts = [w for w, _n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[: args.contexts]]
