@@ -4,8 +4,9 @@ An abstract yields ~22 candidate concepts; readers expect 5–15. Hand-set rules
 phrase if the paper repeats it, if the field uses it, if the title names it …) each looked
 at one signal; the model weighs them together. Its weights are learned from annotated
 abstracts by ``tools/train_ranker.py`` and shipped in ``data/ranker.json``; every feature is
-a property of one paper and the field vocabulary, never of the other papers in the build, so
-a concept's fate in a paper does not depend on the corpus size.
+a property of one paper and the field vocabulary, never of the other papers in the build. (The
+resolver's cap alone looks past the paper: a curated concept two papers of the build name goes
+before a one-off phrase of about the same probability, ``resolver.SHARED_BONUS``.)
 """
 
 from __future__ import annotations
