@@ -42,6 +42,7 @@ from kg.extract.titles import (
     coined_head,
     names_a_thing,
     plain_words,
+    title_case_terms,
     title_method_terms,
     title_phrases,
     title_terms,
@@ -756,7 +757,7 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
                     # a weak phrase the tagger marks too: the tagger is its corroboration
                     same.extractor, same.score = "tagger", max(same.score, 0.55)
                     if " " in same.text and same.text[:1].islower() and announced_bare_object(text, start, end) == "define":
-                        _propose_defined(same)  # "we define cross-format robustness as ..."
+                        _mark_proposed(same, None, {}, {})  # "we define cross-format robustness as ..."
                 continue
             if any(c.extractor in ("names", "definition") and start <= c.start and c.end <= end for c in store):
                 continue  # "ZUNet baseline": a name inside keeps its own mention
@@ -773,18 +774,11 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
                 # "we introduce frozen-encoder model composition, a novel approach": too rare for
                 # the phrase table, the tagger's span is what the paper introduces; "we define
                 # cross-format robustness as ...": the paper's own notion, whatever its head
-                _propose_defined(cand)
+                _mark_proposed(cand, None, {}, {})
             store.append(cand)
         return doc
 
     return tag
-
-
-def _propose_defined(c: Candidate) -> None:
-    """Mark a tagged phrase the paper introduces or defines as its own (typed Method unless its
-    head says otherwise)."""
-    c.proposed = True
-    c.type = c.type if c.type not in (None, "", "Concept") else "Method"
 
 
 @Language.factory("kg_contributions", default_config={"vocab_file": None})
@@ -1033,8 +1027,8 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     )
         # "V1 comprises two components: V1-Infer, ... and V1-PairRL": parts of a contribution
         proposed_names = {c.text for c in store if c.proposed}
-        title_lead = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))  # "Insight-V++: Towards ..."
-        title_lead = title_lead.group(1) if title_lead else None
+        title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))  # "Insight-V++: Towards ..."
+        title_lead = title.group(1) if title else None
         for s0, _end, sent_text in sentences(doc):
             part_of = _PARTS_OF.match(sent_text) if proposed_names else None
             brings = _BRINGS_COUNTED.match(sent_text) if _BRINGS_VERB.search(sent_text) else None
@@ -1113,7 +1107,6 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     _mark_proposed(c, type_from_clause(text_of(c.end)) or list_type, definitions, applied)
         # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
         text = doc.user_data["kg_text"]
-        title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))
         sents = list(sentences(doc))
         sent_starts = [s0 for s0, _s1, _t in sents]
         proposed_here = {c.text for c in named if c.proposed}
@@ -1190,7 +1183,8 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         for c in phrases:
             if (
                 not c.proposed and " " in c.text and c.text[:1].islower() and not (c.vocab_key or c.known)
-                and not c.text.startswith("own ") and _OUR_BEFORE.search(text, max(0, c.start - 5), c.start) and _OWN_KIND_NEXT.match(text, c.end)
+                and not c.text.startswith("own ")
+                and _OUR_BEFORE.search(text, max(0, c.start - 5), c.start) and _OWN_KIND_NEXT.match(text, c.end)
                 and _head_key(c.text) not in GENERIC_HEADS and vocab.lookup(c.text) is None
                 and vocab.phrase_df.get(norm_key(c.text), 0) < TERM_MIN_DF
             ):
@@ -1218,14 +1212,16 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                     _mark_proposed(first, type_from_clause(text_of(first.end)), definitions, applied)
             elif not any(c.proposed for c in store) and "kg_title_name" not in doc.user_data:
                 doc.user_data["kg_url_name"] = repo
-        if doc.user_data.get("kg_title"):
-            phrases = title_phrases(doc.user_data["kg_title"], text)
-            terms = [t for t in title_terms(doc.user_data["kg_title"], text, vocab) if not any(
+        title_text = doc.user_data.get("kg_title", "")
+        lex = lexicon()
+        cased = title_case_terms(title_text, lex) if title_text else []  # read by both title rules below
+        if title_text:
+            phrases = title_phrases(title_text, text, cased)
+            terms = [t for t in title_terms(title_text, text, vocab) if not any(
                 p[1] < t[2] and t[1] < p[2] for p in phrases
             )]
             doc.user_data["kg_title_phrases"] = sorted(phrases + terms, key=lambda p: p[1]) if terms else phrases
-        title_text = doc.user_data.get("kg_title", "")
-        for term, t_start, t_end in title_method_terms(title_text, lexicon()) if title_text else ():
+        for term, t_start, t_end in title_method_terms(title_text, lex, cased) if title_text else ():
             # "... via Centroid-Guided Firefly Optimization": the title's coined method is the paper's own
             key = norm_key(term)
             if vocab.lookup(term) is not None or vocab.phrase_df.get(key, 0) >= TERM_MIN_DF:
@@ -1787,6 +1783,15 @@ _CONJUNCT = re.compile(
 _FIRST_LISTED = re.compile(r"(?:the\s+)?([A-Z][^\s,;:()\[\]\"]{1,39}?)(?=\s*(?:[,;.:(]|$)|\s+(?:and|or)\b)")
 
 
+def _new_listed_name(name: str, at: int, s0: int, first_seen: dict[str, int], families: tuple[str, ...]) -> bool:
+    """Whether a listed word at `at` is a coined name this sentence brings: name-shaped, not
+    hyphenated English, not a known family's release, not used before the sentence (at `s0`)."""
+    return (
+        _name_shaped(name) and not plain_words(name) and not _release(name, families)
+        and first_seen.get(name, at) >= s0
+    )
+
+
 def _listed_names(
     store: list[Candidate], text: str, at: int, s0: int, first_seen: dict[str, int], families: tuple[str, ...]
 ) -> list[Candidate]:
@@ -1796,7 +1801,7 @@ def _listed_names(
     if m is None:
         return []
     name = m.group(1).rstrip(".")
-    if not _name_shaped(name) or plain_words(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0:
+    if not _new_listed_name(name, m.start(1), s0, first_seen, families):
         return []
     first = _span_candidate(store, m.start(1), m.start(1) + len(name), name)
     return [] if first is None else [first, *_conjuncts(store, text, first, s0, first_seen, families)]
@@ -1814,7 +1819,7 @@ def _conjuncts(
     end = pick.end
     while (m := _CONJUNCT.match(text, end)) is not None:
         name = m.group(1).rstrip(".")
-        if not _name_shaped(name) or plain_words(name) or _release(name, families) or first_seen.get(name, m.start(1)) < s0:
+        if not _new_listed_name(name, m.start(1), s0, first_seen, families):
             break
         c = _span_candidate(store, m.start(1), m.start(1) + len(name), name)
         if c is None:

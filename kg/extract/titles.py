@@ -61,10 +61,11 @@ _TITLE_PHRASE_START = re.compile(
 _TITLE_PHRASE_GOES_ON = re.compile(r"\s*(?:[A-Z]|,|(?:and|or|of|&)\s)")
 
 
-def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
+def title_phrases(title: str, text: str, cased: list | None = None) -> list[tuple[str, int, int, str]]:
     """(phrase, start, end, type) of the terms a title names that its abstract never writes
     ("Multi-Source Data Fusion" in "Signals from the Floods: ... through Multi-Source Data
-    Fusion"): titles are dense with a paper's key concepts."""
+    Fusion"): titles are dense with a paper's key concepts. `cased`: the title's
+    title_case_terms when the caller has them already."""
     lex = lexicon()
     found = []
     abstract_low = None
@@ -86,7 +87,8 @@ def title_phrases(title: str, text: str) -> list[tuple[str, int, int, str]]:
                 continue  # the abstract writes it (in any case, number or hyphenation)
             found.append((phrase, start, end, type_from_head(head_word(phrase)) or "Concept"))
     # title case wins over a lexicon's cut: "Wandering Solution Explorers", not "Solution Explorers"
-    cased = _cased_terms(title, lex)
+    if cased is None:
+        cased = title_case_terms(title, lex)
     found = [f for f in found if not any(c[1] <= f[1] and f[2] <= c[2] and (c[1], c[2]) != (f[1], f[2]) for c in cased)]
     found += [c for c in cased if not any(f[1] < c[2] and c[1] < f[2] for f in found)]
     return sorted(found, key=lambda f: f[1])
@@ -108,19 +110,6 @@ OPENING_VERB_SHARE = 0.2  # "Scaling ...", "Rethinking ...", "Teaching ..." open
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")
 _OF_NAME = re.compile(r"\s*of\s+[A-Z]")
 _TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
-
-
-_CASED: dict[tuple[str, int], tuple] = {}  # the title last asked about: title_phrases and title_method_terms share it
-
-
-def _cased_terms(title: str, lex: dict[str, str]) -> tuple:
-    """title_case_terms, computed once per title (and lexicon) for the two rules that read it."""
-    key = (title, id(lex))
-    got = _CASED.get(key)
-    if got is None:
-        _CASED.clear()
-        got = _CASED[key] = tuple(title_case_terms(title, lex))
-    return got
 
 
 def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, int, str]]:
@@ -203,16 +192,16 @@ _NAME_LEAD = re.compile(r"\s*\S+\s*:\s*")
 _COINED_COMPOUND = re.compile(r"\b[A-Z][a-z]+-[A-Z][a-z]+")  # "Centroid-Guided", "Self-Improving"
 
 
-def title_method_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, int]]:
+def title_method_terms(title: str, lex: dict[str, str], cased: list | None = None) -> list[tuple[str, int, int]]:
     """(term, start, end) of the title-case terms a title sets where it names its own method and
     that a coined compound of words ("Centroid-Guided", "Self-Improving") marks as new: "Safe
     Image Generation with Iterative Self-Improving Codebooks". Not two names joined
     ("Nadaraya-Watson Kernel"), nor the task a title opens with ("Gaze-Guided Hand Motion
-    Prediction for ...")."""
+    Prediction for ..."). `cased`: the title's title_case_terms when the caller has them."""
     found = []
     if "-" not in title:
         return found  # no compound, no coined method: most titles stop here
-    for term, start, end, _type in _cased_terms(title, lex):
+    for term, start, end, _type in title_case_terms(title, lex) if cased is None else cased:
         if not any(m.group().split("-")[0].lower() in lex for m in _COINED_COMPOUND.finditer(term)):
             continue
         if not (_METHOD_BEFORE.search(title, 0, start) and _METHOD_AFTER.match(title, end)):
@@ -221,7 +210,6 @@ def title_method_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, 
             continue
         if _NAME_LEAD.fullmatch(title, 0, start):
             continue  # "HybridQ: Hybrid Classical-Quantum Generative Adversarial Network" spells out the name
-
         found.append((term, start, end))
     return found
 
