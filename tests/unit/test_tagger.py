@@ -117,6 +117,36 @@ def test_a_weak_phrase_the_tagger_marks_is_its_candidate(component):
     assert [c.extractor for c in marked] == ["tagger"]
 
 
+@pytest.mark.parametrize("margin, extractor", [(8.0, "tagger"), (2.0, "tagger"), (1.0, "tagger"), (0.5, "phrases")])
+def test_an_unsure_span_still_corroborates_a_weak_phrase_with_the_same_bounds(component, margin, extractor):
+    text = "Our agents learn through structured reflection loops."
+    # tokens: Our0 agents1 learn2 through3 structured4 reflection5 loops6 .7
+    doc = component([(5, 6, margin)])(text)
+    assert [c.extractor for c in doc.user_data["kg"] if c.text == "reflection loops"] == [extractor]
+
+
+def test_an_unsure_span_alone_is_no_candidate(component):
+    # "structured reflection" is no phrase of the rules: unsure (margin 2), the tagger adds nothing
+    doc = component([(4, 5, 2.0)])("Our agents learn through structured reflection loops.")
+    assert [c.text for c in doc.user_data["kg"] if c.extractor == "tagger"] == []
+    doc = component([(4, 5, 8.0)])("Our agents learn through structured reflection loops.")
+    assert [c.text for c in doc.user_data["kg"] if c.extractor == "tagger"] == ["structured reflection"]
+
+
+def test_the_real_tagger_corroborates_phrases_it_is_unsure_of():
+    """End to end with the shipped weights: phrases no corpus count supports, whose bounds the
+    tagger marks below its sure margin, become the tagger's links."""
+    from kg.extract.pipeline import extract
+    from kg.read.records import Paper
+
+    text = ("Current models often suffer from context dilution and goal misalignment, failing to balance "
+            "individual scaffolding with collective learning progress.")
+    [(_paper, mentions)] = list(extract([Paper(id="x", abstract=text)]))
+    assert {(m.text, m.extractor) for m in mentions} == {
+        ("context dilution", "phrases"), ("goal misalignment", "tagger"), ("learning progress", "phrases"),
+    }
+
+
 @pytest.mark.parametrize(
     "spans, proposed",
     [
