@@ -1164,7 +1164,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
                 # "We prove three formal properties: (1) the Byte-Identity Theorem, ...": a named
                 # result the paper states in its own voice is its own
                 _mark_proposed(c, "Concept", definitions, applied)
-            elif not (c.known or c.vocab_key) and _NOVEL_APPOSITIVE.match(text, c.end):
+            elif not (c.known or c.vocab_key) and (_NOVEL_APPOSITIVE.match(text, c.end) or _OWN_APPOSITIVE.match(text, c.end)):
                 # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
                 kind = _appositive_type(text, c.end)
                 _mark_proposed(c, kind, definitions, applied, kind)
@@ -1501,6 +1501,19 @@ _APPOSITIVE_COORDINATED = re.compile(
 )
 _DESCRIBED = re.compile(r",\s*(?:a|an)\s")  # "X, a ...": the text says what X is
 _NOVEL_APPOSITIVE = re.compile(r",\s*(?:(?:a|an)\s+(?:[\w-]+\s+){0,2}?(?:novel|new)|the\s+first)\s")
+# "On E2A-Bench, our benchmark of 63 editing tasks", "EditLang, a PDDL-inspired action language
+# that we design": the appositive says the paper made it (not "Qwen3, our base model", not "On
+# V2V4Real, our model requires ...")
+_OWN_APPOSITIVE = re.compile(
+    r",\s*(?:our\s+(?:own\s+|new\s+|novel\s+|proposed\s+)?(?!(?:base|backbone|baseline|teacher|student|reference|target|"
+    r"default|main|primary)\b)(?:[\w-]+\s+){0,2}?(?:benchmark|dataset|corpus|method|framework|model|approach|system|"
+    r"algorithm|technique|tool|toolkit|agent|pipeline|metric|suite|environment|testbed|language|library|platform)s?"
+    # the appositive ends or goes on to what the thing holds, not into a verb ("On V2V4Real, our
+    # model requires ..." fronts a phrase before the sentence's subject)
+    r"(?=\s*[;:.)]|\s+(?:of|for|with|that|which|containing|comprising|covering|spanning)\b)"
+    r"|an?\s+(?:[\w-]+\s+){0,4}?[\w-]+\s+(?:that|which)\s+we\s+(?:design|develop|build|built|construct|create|curate|"
+    r"collect|introduce|propose|present|release|call|term|name)(?:ed|d)?\b)"
+)
 # "the proposed training recipe (REPA-E)", "the proposed BAQ (...) algorithm": the paper's own
 _ITEM_MARK = re.compile(r"\(\w{1,4}\)")
 

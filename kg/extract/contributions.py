@@ -127,21 +127,26 @@ _THIS_THING = (
 )
 _NAMES_THIS = re.compile(
     rf"\b(?:(?:[Ww]e|I)\s+(?:(?:define|denote|formali[sz]e|frame|study)\s+{_THIS_THING}\s+as"
-    rf"|(?:term|label|dub|call|name)\s+{_THIS_THING}(?:\s+as)?)\s+"
+    rf"|(?:term|label|dub|call|name)\s+{_THIS_THING}(?:\s+as)?"
+    # "we instantiate AtS as DeepFact-Bench, a ...": what the paper's idea becomes, named (a name
+    # standing alone: not "we implement it as PyTorch modules")
+    r"|(?:instantiate|implement|reali[sz]e|operationali[sz]e)\s+(?:(?:this|it|our|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+as(?=\s+[\w.-]+\s*(?:[,(;.]|$)))\s+"
     r"|(?:phenomenon|effect|failure\s+mode|behaviou?r|pattern|gap|property)\s+(?:that\s+|which\s+)?we\s+"
     r"(?:define|denote|term|call|name|dub|describe|refer\s+to)\s+as\s+)(?:the\s+)?(?!an?\s)",
 )
 _NAME_END = re.compile(r"[,;:.]|\s(?:and|to|for|which|that|where|in|on|with|by)\s")
-_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer")
+_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer",
+                     "instantiat", "implement", "reali", "operationali")
 _NAMES_THIS_WORDS = ("this", " it ", "these", "them", "phenomenon", "effect", "failure mode", "behavior", "behaviour",
-                     "pattern", "gap", "property", "problem", "task", "setting", "quantity")
+                     "pattern", "gap", "property", "problem", "task", "setting", "quantity", " as ")
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _CORE_WORDS = ("core", "heart", "central", "key", "crucial", "fundamental")  # every _CORE match has one
-# "The resulting dataset, Nemotron-Safety-Multilingual-v1, comprises ...": what the paper's own
-# process produced, named
+# "The resulting dataset, Nemotron-Safety-Multilingual-v1, comprises ...", "The resulting
+# algorithm CARL (...)": what the paper's own process produced, named
 _RESULTING = re.compile(
     r"\b(?:the|our)\s+resulting\s+(?:[\w-]+\s+){0,2}?(?:dataset|model|benchmark|corpus|framework|system|agent|"
-    r"policy|method|suite|collection|checkpoint|family|pipeline|library|toolkit)s?(?:\s*,|\s*\(|\s+(?:called|named|dubbed),?)\s*",
+    r"policy|method|suite|collection|checkpoint|family|pipeline|library|toolkit|algorithm|approach|architecture|"
+    r"metric|tool)s?(?:\s*,|\s*\(|\s+(?:called|named|dubbed),?|\s+(?=(?-i:[A-Z])))\s*",
     re.I,
 )
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed", "devised")

@@ -398,6 +398,16 @@ def test_contributions_in_context(nlp, text, expected):
         ("The resulting dataset, SafetyMixX-Multilingual-v1, comprises 386,661 samples.", ["SafetyMixX-Multilingual-v1"]),
         ("Our resulting policy (NavPolX) transfers to real robots.", ["NavPolX"]),
         ("We evaluate the resulting system on the BioMQMX dataset of errors.", []),
+        ("The resulting algorithm CARLX improves downstream control.", ["CARLX"]),
+        # an appositive saying the paper made it: "our benchmark of", "a ... language that we design"
+        ("On E2AX-Bench, our benchmark of 63 editing tasks, EditActX outperforms prior approaches.", ["E2AX-Bench"]),
+        ("Agents plan in EditLangX, a PDDL-inspired action language that we design with explicit effects.", ["EditLangX"]),
+        # ... not a phrase fronted before the subject "our model"
+        ("On V2VX-Real, our model requires only 0.4 Mb of bandwidth.", []),
+        ("By exploiting the strengths of RWKVX-7, our method achieves state-of-the-art results.", []),
+        # what the paper's idea becomes, named
+        ("We instantiate AtSX as DeepFactX-Bench, a versioned factuality benchmark.", ["DeepFactX-Bench"]),
+        ("We implement the method as PyTorchX modules.", []),
         # what the contribution is made from or with is not the contribution
         ("We address this by constructing a comprehensive RAG dataset derived from WikipediaX and CulturaXX, "
          "comprising question-answer pairs.", []),
