@@ -376,6 +376,9 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
         return got
 
     def terms(doc: Doc) -> Doc:
+        text = doc.user_data["kg_text"]
+        if vocab.slashed_pattern is not None and "/" in text:
+            slashed_forms(text, _store(doc))
         # word stream: hyphenated tokens split into parts, punctuation as a boundary (None);
         # a word's offsets are relative to its token's start, kept apart in `bases`
         words: list[tuple | None] = []
@@ -386,7 +389,6 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
         # continuation matches "KV cache" in the vocabulary
         spans = {d.long_start: d for d in doc.user_data.get("kg_definition_spans", ())}
         skip_to = -1
-        text = doc.user_data["kg_text"]
         known = token_words.get
         for tok in doc.user_data["kg_tokens"]:
             pos = tok.idx
@@ -482,6 +484,16 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                 break
             i_next = i + (matched or 1)
         return doc
+
+    def slashed_forms(text: str, store: list[Candidate]) -> None:
+        """"CNN/DM": a vocabulary form written with a slash, which the word matcher never sees
+        whole; the names on either side of the slash fall inside it."""
+        for m in vocab.slashed_pattern.finditer(text):
+            entry = vocab.entries[vocab.slashed[m.group(0).lower()]]
+            store.append(Candidate(
+                m.group(0), m.start(), m.end(), entry.type, "vocabulary" if entry.curated else "terms", 0.8,
+                vocab_key=entry.key,
+            ))
 
     return terms
 

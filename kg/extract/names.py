@@ -31,6 +31,8 @@ _SUFFIX_WORDS = re.compile(
 _VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku|Turbo|Instruct|Chat|Base|Nano|Lite|Max|Plus|VL|Coder|Math|Vision|Omni|Thinking|Preview|Distill|Large|Small|Medium|XL|IT)"
 # a release number written apart: "OlmoEarth v1.1", "DeepSeek v3.2", "FooNet V2"
 _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
+# an edition's year written apart: "BraTS 2021", "SemEval 2025", "AIME 2024"
+_EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
 _NUMERIC = re.compile(r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$")
 
 
@@ -130,6 +132,8 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
                 start = _name_opening(text, start, vocab.families)
             end = at + len(word)
             release = _SPACED_RELEASE.match(text, end) if text.startswith((" v", " V"), end) else None
+            if release is None and text.startswith((" 19", " 20"), end):
+                release = _EDITION_YEAR.match(text, end)
             if release is not None:
                 end = release.end()
             names.append(Name(text[start:end], start, end))

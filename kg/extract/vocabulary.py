@@ -9,6 +9,7 @@ Three sources, later ones overriding earlier ones:
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -59,10 +60,16 @@ class Vocabulary:
     families: tuple[str, ...] = ()
     # phrase key -> how many abstracts of a large arXiv corpus use it (tools/mine_phrase_df.py)
     phrase_df: dict[str, int] = field(default_factory=dict)
+    # forms written with a slash ("CNN/DM"), lower case -> entry key: the word matcher reads a
+    # slash as a boundary, so these are found in the text as they are written
+    slashed: dict[str, str] = field(default_factory=dict)
+    slashed_pattern: re.Pattern | None = None
 
     def add(self, entry: Entry) -> None:
         self.entries[entry.key] = entry
         for form in (entry.name, *entry.aliases):
+            if "/" in form:
+                self.slashed[form.lower()] = entry.key
             if is_acronym(form) and entry.curated:
                 self.acronyms[form] = entry.key
                 base = form[:-1] if form.endswith("s") and form[-2].isupper() else form
@@ -86,6 +93,9 @@ class Vocabulary:
             prefixes.update(" ".join(words[:n]) for n in range(1, len(words) + 1))
         self.prefixes = frozenset(prefixes)
         self.max_words = max((k.count(" ") + 1 for k in self.phrases), default=1)
+        if self.slashed:
+            forms = sorted(self.slashed, key=lambda f: (-len(f), f))  # the longest form first
+            self.slashed_pattern = re.compile(r"(?<![\w/])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w/])", re.I)
         return self
 
     def lookup(self, text_or_key: str) -> Entry | None:

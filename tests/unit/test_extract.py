@@ -710,11 +710,28 @@ def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
         # a release number written apart, and an instruction-tuned release
         ("We present FooEarthX v1.1, a family of models.", "FooEarthX v1.1", "FooEarthX"),
         ("We evaluate Gemma 3 12B IT on the task.", "Gemma 3 12B IT", "Gemma 3 12B"),
+        # an edition's year written apart
+        ("We segment tumours on BraTSX 2021, a public dataset.", "BraTSX 2021", "BraTSX"),
+        ("Scores on AIMEX 2024 rise.", "AIMEX 2024", "AIMEX"),
     ],
 )
 def test_names_keep_the_words_that_belong_to_them(nlp, text, expected, absent):
     got = {m.text for m in mentions_from_doc(nlp(text), "p")}
     assert expected in got and absent not in got
+
+
+@pytest.mark.parametrize("text", ["BraTSX was released in 2021.", "BraTSX 2021.5 is no edition.", "BraTSX 20211 too."])
+def test_a_number_after_a_name_that_is_no_year_apart_stays_out(nlp, text):
+    assert "BraTSX" in {m.text for m in mentions_from_doc(nlp(text), "p")}
+
+
+def test_a_vocabulary_form_written_with_a_slash_is_one_mention(nlp):
+    """"CNN/DM": the word matcher stops at a slash, so slashed forms are found as written; the
+    names on either side fall inside it."""
+    got = [(m.text, m.extractor, m.vocab_key) for m in mentions_from_doc(nlp("We evaluate on CNN/DM and on cnn/dailymail."), "p")]
+    assert got == [("CNN/DM", "vocabulary", "cnn dailymail"), ("cnn/dailymail", "vocabulary", "cnn dailymail")]
+    # alternatives written with a slash are two names
+    assert [m.text for m in mentions_from_doc(nlp("CNN/RNN hybrids are used."), "p")] == ["CNN", "RNN"]
 
 
 def test_a_persons_statistic_is_a_metric(nlp):
