@@ -1379,12 +1379,23 @@ def _propose_name_variants(named, families, vocab, definitions, applied) -> None
     "AuditRepairBench", "JudgeLRM-7B" after "JudgeLRM": a coined name built on the stem of the
     paper's own contribution's name, later in the abstract, is a part or a variant of it."""
     stems: dict[str, dict[str, int]] = {}
+    own: set[str] = set()
     for c in named:
+        if c.proposed and c.extractor in ("names", "definition") and len(c.text) >= 3 and c.text[:1].isupper():
+            own.add(c.text)
         if c.proposed and c.extractor == "names":
             stem = _name_stem(c.text, vocab)
             if stem:
                 uses = stems.setdefault(stem, {})
                 uses[c.text] = min(uses.get(c.text, c.start), c.start)
+    if own:
+        # the whole name of the paper's own thing, a hyphen, then more: "Agent-World-8B" after
+        # "Agent-World", "RTT-GRPO" after "RTT", "SCALE-support" after "SCALE"
+        for c in named:
+            if c.proposed or c.extractor != "names" or c.known or c.vocab_key or vocab.lookup(c.text) is not None:
+                continue
+            if any(c.text.startswith(name + "-") and len(c.text) > len(name) + 1 for name in own):
+                _mark_proposed(c, type_from_clause(c.text) or c.type, definitions, applied)
     if not stems:
         return
     for c in named:

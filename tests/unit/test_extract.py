@@ -380,6 +380,12 @@ def test_contributions_in_context(nlp, text, expected):
         # a later coined name on the stem of the paper's own name is a variant or a part of it ...
         ("We introduce JudgeLRMX, a family of judge models. Notably, JudgeLRMX-7B outperforms DeepSeek-R1.",
          ["JudgeLRMX", "JudgeLRMX-7B"]),
+        # ... or the whole name of the paper's own thing, then more (whatever its stem)
+        ("We propose Agent-WorldX, an agent training arena. Agent-WorldX-8B outperforms DeepSeek-R1.",
+         ["Agent-WorldX", "Agent-WorldX-8B"]),
+        ("We introduce SCALEX, a method for adapters. SCALEX-support extends it to sparse data.", ["SCALEX", "SCALEX-support"]),
+        # ... not another name that merely starts with the same letters
+        ("We introduce SCALEX, a method for adapters. SCALEXNet is a baseline.", ["SCALEX"]),
         # ... not an earlier name it is built from, nor another system's name on the same stem
         ("Using ActivityNetX-Captions, we construct ActivityNetX-Comp, a compositional benchmark.", ["ActivityNetX-Comp"]),
         ("We introduce UIX-Vision, a benchmark for desktop agents. Models like UIX-TARS-72B fail on it.", ["UIX-Vision"]),
