@@ -1302,7 +1302,7 @@ _PART_KIND_HEADS = frozenset(
 # the paper's own system as the subject, then what it brings: 'X introduces "Plane Decoupling"'
 _OWN_NAME_BRINGS = re.compile(
     r"(?:^|[.;:]\s+|\b)([A-Z][\w.-]*)\s+(?:also\s+|further\s+|first\s+)?(?:introduces|features|incorporates|proposes|"
-    r"devises|designs)\s+(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?[\"“'‘]?$"
+    r"devises|designs|constructs|builds|curates|creates|develops|establishes|collects)\s+(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?[\"“'‘]?$"
 )
 _BASELINE_AFTER = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?baselines?\b")  # "a MultiGranularity Network (MGN) baseline"
 

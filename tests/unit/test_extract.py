@@ -1008,6 +1008,9 @@ def test_a_title_name_the_abstract_writes_is_left_to_the_abstract(nlp):
         ('We present D-VLAX, a framework. D-VLAX introduces "Plane Decoupling," isolating data.',
          ["D-VLAX", "Plane Decoupling"]),
         ("We present D-VLAX, a framework. GRPO introduces Group Baselines for variance.", ["D-VLAX"]),
+        ("We propose COREX, a framework. COREX first constructs the Conflict Attribution CorpusX (CACX) with annotations.",
+         ["CACX", "COREX", "Conflict Attribution CorpusX"]),
+        ("We propose COREX, a framework. GPT-4 constructs the KILTX corpus.", ["COREX"]),
         # where the data is hosted is no contribution
         ("We collect brain scans from datasets hosted on KaggleX and FigshareX.", []),
     ],
