@@ -133,18 +133,39 @@ def test_an_unsure_span_alone_is_no_candidate(component):
     assert [c.text for c in doc.user_data["kg"] if c.extractor == "tagger"] == ["structured reflection"]
 
 
-def test_the_real_tagger_corroborates_phrases_it_is_unsure_of():
-    """End to end with the shipped weights: phrases no corpus count supports, whose bounds the
-    tagger marks below its sure margin, become the tagger's links."""
+def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkeypatch):
+    """End to end with the shipped weights: a weak phrase becomes the tagger's when the tagger
+    marks its exact bounds with a margin of at least TAGGER_CORROBORATES_MARGIN, and only then."""
+    import kg.extract.components as components
     from kg.extract.pipeline import extract
+    from kg.extract.tokenizer import scan
     from kg.read.records import Paper
 
-    text = ("Current models often suffer from context dilution and goal misalignment, failing to balance "
-            "individual scaffolding with collective learning progress.")
-    [(_paper, mentions)] = list(extract([Paper(id="x", abstract=text)]))
-    assert {(m.text, m.extractor) for m in mentions} == {
-        ("context dilution", "phrases"), ("goal misalignment", "tagger"), ("learning progress", "phrases"),
-    }
+    texts = [  # corpus sentences: weak phrases here are marked by the tagger, sure or unsure
+        "Particularly, the motion stream employs a multi-scale block embedded with a denoising module.",
+        "We propose an innovative solution that leverages capsule networks, prototype learning and privileged information.",
+        "Moreover, our pipeline incorporates techniques such as online loop closure and global bundle adjustment.",
+        "Our conditioning mechanism avoids automatic differentiation and reaches SOTA quality in 8 neural function evaluations.",
+        "This approach expands the applicability of sparse-angle tomography in industrial settings.",
+        "The model is likely to rely on substantial data to learn the necessary visual-semantic alignments.",
+        "Current models often suffer from context dilution and goal misalignment, failing to balance "
+        "individual scaffolding with collective learning progress.",
+    ]
+    tagger = load_tagger()
+    corroborated = 0
+    for text in texts:
+        toks = [t for t in scan(text)[0] if not t.text.isspace()]
+        unsure = {(toks[a].idx, toks[b].end) for a, b, m in tagger.spans([t.text for t in toks])
+                  if components.TAGGER_CORROBORATES_MARGIN <= m < components.TAGGER_MIN_MARGIN}
+        with monkeypatch.context() as mp:
+            mp.setattr(components, "TAGGER_CORROBORATES_MARGIN", components.TAGGER_MIN_MARGIN)
+            [(_p, alone)] = list(extract([Paper(id="x", abstract=text)]))
+        weak = {(m.start, m.end) for m in alone if m.extractor == "phrases"}
+        [(_p, mentions)] = list(extract([Paper(id="x", abstract=text)]))
+        got = {(m.start, m.end) for m in mentions if m.extractor == "tagger"} - {(m.start, m.end) for m in alone if m.extractor == "tagger"}
+        assert got == weak & unsure, text
+        corroborated += len(got)
+    assert corroborated >= 1  # the sentences exercise the rule with the weights shipped
 
 
 @pytest.mark.parametrize(
