@@ -615,7 +615,15 @@ def _plural_noun(word: str) -> bool:
 
 @Language.factory("kg_phrases", default_config={"vocab_file": None})
 def make_phrases(nlp: Language, name: str, vocab_file: str | None):
-    from kg.extract.phrases import KIND_OF_TERM_SCORE, _SINGLE_NOUNS, established_part, lexicon, modified_short_forms, noun_phrases, single_noun
+    from kg.extract.phrases import (
+        _SINGLE_NOUNS,
+        KIND_OF_TERM_SCORE,
+        established_part,
+        lexicon,
+        modified_short_forms,
+        noun_phrases,
+        single_noun,
+    )
 
     lex = lexicon()
     word_df = load_vocabulary(vocab_file).phrase_df
@@ -1377,7 +1385,9 @@ _ANNOUNCED_KINDS = frozenset(("Framework", "Benchmark", "Dataset", "Model"))
 def _propose_name_variants(named, families, vocab, definitions, applied) -> None:
     """"CTF-Instruct" after "the CTF-Code benchmark", "AuditRepairBench-Lite" after
     "AuditRepairBench", "JudgeLRM-7B" after "JudgeLRM": a coined name built on the stem of the
-    paper's own contribution's name, later in the abstract, is a part or a variant of it."""
+    paper's own contribution's name, later in the abstract, is a part or a variant of it; so is
+    any name that is the whole of that name, a hyphen and more ("Agent-World-8B", "SCALE-support"),
+    wherever it stands and whatever its stem looks like."""
     stems: dict[str, dict[str, int]] = {}
     own: set[str] = set()
     for c in named:

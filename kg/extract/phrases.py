@@ -14,7 +14,13 @@ import functools
 import re
 from importlib import resources
 
-from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS, PERSON_HEADS, is_generic_phrase
+from kg.extract.generic import (
+    CLASSIFYING_MODIFIERS,
+    GENERIC_HEADS,
+    GENERIC_MODIFIERS,
+    PERSON_HEADS,
+    is_generic_phrase,
+)
 from kg.resolve.normalize import norm_key, singular
 
 NOMINAL = {"NOUN", "PROPN", "ADJ"}

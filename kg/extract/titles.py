@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, PERSON_HEADS, is_generic_phrase, is_not_a_concept
+from kg.extract.generic import (
+    GENERIC_HEADS,
+    GENERIC_MODIFIERS,
+    PERSON_HEADS,
+    is_generic_phrase,
+    is_not_a_concept,
+)
 from kg.extract.phrases import head_word, lexicon, noun_phrases, tag_word, verb_shares
 from kg.extract.tokenizer import scan
 from kg.extract.typing_rules import type_from_head

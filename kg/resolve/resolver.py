@@ -18,11 +18,19 @@ from kg.extract.contributions import announces_before
 from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
 from kg.extract.phrases import KIND_HEADS, KIND_OF_TERM_SCORE, modifier_shares
+from kg.extract.typing_rules import type_from_head
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
 from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.extract.typing_rules import type_from_head
-from kg.resolve.normalize import FUNCTION_WORDS, content_words, norm_key, singular_surface, slug, spelling_key, unglue
+from kg.resolve.normalize import (
+    FUNCTION_WORDS,
+    content_words,
+    norm_key,
+    singular_surface,
+    slug,
+    spelling_key,
+    unglue,
+)
 from kg.resolve.ranking import Evidence, LinkRanker
 from kg.resolve.review import MergeRules
 

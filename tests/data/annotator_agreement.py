@@ -21,6 +21,7 @@ sys.path.insert(0, str(DATA.parents[1]))
 sys.path.insert(0, str(DATA))
 
 from heldout_sets import _parts  # noqa: E402
+
 from kg.resolve.normalize import norm_key  # noqa: E402
 
 SETS = (8, 9, 10)

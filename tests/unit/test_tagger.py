@@ -4,7 +4,6 @@ import json
 
 import pytest
 
-from kg.extract.phrases import lexicon
 from kg.extract.tagger import KeyConceptTagger, load_tagger, model_path, phrase_key, shape, token_features
 
 
