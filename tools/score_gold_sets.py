@@ -25,9 +25,6 @@ sys.path.insert(0, str(ROOT))
 
 from tools.gold_sets import gold_set  # noqa: E402
 
-COLUMNS = ("recall", "recall_partial", "precision_judged", "judged_links", "unjudged_links",
-           "contributions_found", "concepts_per_paper")
-
 
 def read_sets() -> list[str]:
     """Every gold set with key concepts whose folder is there: the seeds, arXiv-40, held-out 1-N."""

@@ -2,6 +2,7 @@
 
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -57,9 +58,12 @@ def test_build_is_deterministic(tmp_path):
 
 
 def _judgements(prefix: str) -> dict:
-    """Every round of validity judging of one set (`<prefix>_judged*.json`), later rounds
-    covering the links added since, as the README's `kg eval --judged` commands take them."""
-    return merge_judgements(*(json.loads(p.read_text(encoding="utf-8")) for p in sorted(GOLD.glob(f"{prefix}_judged*.json"))))
+    """Every round of validity judging of one set, in round order, as tools/score_gold_sets.py
+    (the README's table) merges them."""
+    sys.path.insert(0, str(ROOT))
+    from tools.score_gold_sets import judgement_files
+
+    return merge_judgements(*(json.loads(p.read_text(encoding="utf-8")) for p in judgement_files(prefix)))
 
 
 def test_seed_scores_do_not_regress(seed_graph):

@@ -9,6 +9,8 @@ from kg.extract.tagger import KeyConceptTagger, load_tagger, model_path, phrase_
 
 def test_shape_and_phrase_key():
     assert shape("Qwen2.5-VL") == "Xxxd.d-XX" and shape("sampling") == "xx"
+    # runs of any one class are cut to two, punctuation too
+    assert shape("MMMU-Pro") == "XX-Xxx" and shape("1000...") == "dd.." and shape("a---b") == "x--x"
     assert phrase_key(["Node", "samplings"]) == "node sampling"
     assert phrase_key(["vision-language", "models"]) == "vision language model"
 
