@@ -665,7 +665,7 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         title_low = doc.user_data.get("kg_title", "").lower()
         for _a, _b, i, j in doc.user_data["kg_sents"]:
             toks = [(t.text, t.idx, t.end) for t in all_toks[i:j]]
-            for start, end, words, weak in noun_phrases(toks, lex):
+            for start, end, words, weak in noun_phrases(toks, lex, compounds=word_df):
                 text = doc.user_data["kg_text"][start:end]
                 if len(words) >= 3 and singular(words[0]) in _NAMED_KINDS and _NAMING_THIS.search(
                     doc.user_data["kg_text"], max(0, start - 30), start

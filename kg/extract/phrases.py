@@ -289,13 +289,17 @@ _AUXILIARIES = frozenset("has have had having been is are was were be".split())
 _OBJECT_STARTS = frozenset("a an the its their our his her this these those from into".split())
 
 
-def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4):
+def noun_phrases(
+    tokens: list[tuple[str, int, int]], lex: dict[str, str], max_words: int = 4, compounds: dict[str, int] | None = None
+):
     """Yield (start, end, words, weak) of candidate phrases in one sentence's tokens.
 
     `weak` phrases contain a participle ("gated fusion", "message passing"; a lexicon without
     context cannot tell them from clause fragments, "models trained") or end in a generic head
     ("action space", but also "key insight"): the resolver keeps them only with corpus or
-    in-paper support."""
+    in-paper support. A run is split at a word that is its clause's verb ("methods use| convex
+    regions"), unless `compounds` (phrase key -> abstracts of the field using it) says the field
+    writes it with the word before it ("prompt updates")."""
     shipped = lex is lexicon()
     tags = _PHRASE_TAGS if shipped else {}
     infos = _PHRASE_INFO if shipped else {}
@@ -327,14 +331,47 @@ def noun_phrases(tokens: list[tuple[str, int, int]], lex: dict[str, str], max_wo
             if len(run) == 1 and "-" not in run[0][0]:
                 run = []  # one plain word is never a phrase: skip the call
                 continue
-            got = _phrase_of(run, max_words)
+            yield from _phrases_of(run, max_words, compounds)
             run = []
-            if got:
-                yield got
     if run:
-        got = _phrase_of(run, max_words)
-        if got:
-            yield got
+        yield from _phrases_of(run, max_words, compounds)
+
+
+# a word inside a run, read as a verb this often, is a clause's verb where its subject agrees
+# with it; less often it names a kind of what follows ("test set", "review comments")
+VERB_BEFORE_OBJECT = 0.25
+# a subject and verb the field writes together this often are a compound noun ("test splits")
+COMPOUND_MIN_DF = 3
+
+
+def _clause_verb(subject: tuple, word: tuple, compounds: dict[str, int] | None) -> bool:
+    """Whether a noun-tagged word inside a run is the verb of a clause whose subject is the
+    word before it and whose object follows: "methods use| convex regions", "a validator
+    enforces| goal-directedness" (infos as _word_info gives them)."""
+    if word[0] != "NOUN" or word[1].endswith("ing"):
+        return False
+    if word[7] < VERB_BEFORE_OBJECT or subject[0] not in ("NOUN", "PROPN"):
+        return False
+    if subject[6] != subject[1].rsplit("-", 1)[-1]:  # a plural subject: "methods use"
+        agrees = word[6] == word[1]
+    else:  # "a validator enforces"
+        agrees = word[1].endswith("s") and word[6] != word[1]
+    return agrees and (compounds is None or compounds.get(norm_key(f"{subject[1]} {word[1]}"), 0) < COMPOUND_MIN_DF)
+
+
+def _phrases_of(run: list[tuple], max_words: int, compounds: dict[str, int] | None):
+    """The phrases of one run, split where a word in its middle is a clause's verb."""
+    for i in range(1, len(run) - 1):
+        if _clause_verb(run[i - 1][3], run[i][3], compounds):
+            if i > 1 or "-" in run[0][0]:
+                got = _phrase_of(run[:i], max_words)
+                if got:
+                    yield got
+            yield from _phrases_of(run[i + 1 :], max_words, compounds)
+            return
+    got = _phrase_of(run, max_words)
+    if got:
+        yield got
 
 
 # a phrase that starts with a classifying modifier keeps it only when the field writes it so

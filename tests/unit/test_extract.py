@@ -878,6 +878,15 @@ def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_varia
         # after a plural or generic subject, a participle or a word often read as a verb is the verb
         ("Safety incidents occurring in deployment are rare.", ["Safety incidents"]),
         ("The model excels at algebra, and improvements transfer to geometry.", []),
+        # inside a run, a word often read as a verb that agrees with the noun before it is the
+        # clause's verb: the phrase is its object ("methods use| convex regions")
+        ("Most methods use convex regions.", ["convex regions"]),
+        ("A validator enforces goal-directedness.", ["goal-directedness"]),
+        # ... unless the field writes the two words as a compound ("prompt updates", df 8), or
+        # the word is seldom a verb ("test" in "test splits"), or the subject is an adjective
+        ("We guide prompt updates downstream and use the validation and test splits.",
+         ["prompt updates", "test splits"]),
+        ("Peripheral updates such as BitFit help.", ["Peripheral updates"]),
         # after "to", a modal or a relative pronoun, a word often read as a verb starts no phrase
         ("We learn to reuse past experience, which controls worst-case risk.", ["past experience", "worst-case risk"]),
         # gerunds stay the heads of terms
