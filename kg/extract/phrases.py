@@ -92,6 +92,8 @@ _FOLLOWING_WORD = re.compile(r"[ \t]+([A-Za-z][A-Za-z]*)\b")
 VERB_AFTER_SUBJECT = 0.15  # "the model excels", "improvements transfer"
 VERB_AFTER_CUE = 0.1  # "to reuse past experience", "which controls worst-case risk"
 _VERB_CUES = frozenset("to can may will could would should must might which that who also often not".split())
+# after these, a word is the verb whatever the lexicon says ("we count tool calls")
+_SUBJECT_PRONOUNS = frozenset("we they".split())
 
 
 def tag_word(word: str, lex: dict[str, str]) -> str:
@@ -233,7 +235,7 @@ def _word_info(word: str, lex: dict[str, str], tags: dict[str, str]) -> tuple:
     )
 
 
-def _phrase_of(run: list[tuple], max_words: int):
+def _phrase_of(run: list[tuple], max_words: int, compounds: dict[str, int] | None = None):
     """The phrase in one run of nominal words (word, start, end, info), as noun_phrases yields
     it, or None."""
     if len(run) == 1 and "-" not in run[0][0]:
@@ -251,9 +253,9 @@ def _phrase_of(run: list[tuple], max_words: int):
     if b - a >= 2:
         last, subject = run[b - 1][3], run[b - 2][3]
         plural = subject[6] != subject[1].rsplit("-", 1)[-1]
-        if (plural and last[0] == "VBG") or (
+        if ((plural and last[0] == "VBG") or (
             (plural or subject[6] in GENERIC_HEADS) and not last[1].endswith("ing") and last[7] >= VERB_AFTER_SUBJECT
-        ):
+        )) and not _written_together(subject, last, compounds):  # "tool calls" is a compound
             b -= 1
             while a < b and not run[b - 1][3][4]:
                 b -= 1
@@ -304,7 +306,7 @@ def noun_phrases(
     tags = _PHRASE_TAGS if shipped else {}
     infos = _PHRASE_INFO if shipped else {}
     run: list[tuple] = []
-    after_aux = after_cue = False  # what the word before a run's start says of it
+    after_aux = after_cue = after_we = False  # what the word before a run's start says of it
     for word, start, end in tokens:
         info = infos.get(word)
         if info is None:
@@ -315,14 +317,18 @@ def noun_phrases(
         if (
             tag and (tag != "VBG" or (run and run[-1][3][0] in NOMINAL))
             # "have (recently) gained attention", "to reuse past experience": the verb, not a phrase's start
-            and (run or not ((after_aux and tag == "VBN") or (after_cue and info[7] >= VERB_AFTER_CUE and tag != "VBG")))
+            and (run or not (
+                (after_aux and tag == "VBN") or (after_cue and info[7] >= VERB_AFTER_CUE and tag != "VBG")
+                or after_we  # "we count tool calls", "a behaviour we term sparse expert drift"
+            ))
         ):
             run.append((word, start, end, info))
-            after_aux = after_cue = False
+            after_aux = after_cue = after_we = False
             continue
         low = info[1]
         after_aux = low in _AUXILIARIES or (after_aux and low.endswith("ly"))
         after_cue = low in _VERB_CUES or (after_cue and low.endswith("ly"))
+        after_we = low in _SUBJECT_PRONOUNS or (after_we and low.endswith("ly"))
         if run:
             if run[-1][3][0] == "VBG" and info[1] in _OBJECT_STARTS:
                 run.pop()  # "a framework shifting from X", "an architecture extending a Y": a verb
@@ -356,7 +362,12 @@ def _clause_verb(subject: tuple, word: tuple, compounds: dict[str, int] | None) 
         agrees = word[6] == word[1]
     else:  # "a validator enforces"
         agrees = word[1].endswith("s") and word[6] != word[1]
-    return agrees and (compounds is None or compounds.get(norm_key(f"{subject[1]} {word[1]}"), 0) < COMPOUND_MIN_DF)
+    return agrees and not _written_together(subject, word, compounds)
+
+
+def _written_together(first: tuple, second: tuple, compounds: dict[str, int] | None) -> bool:
+    """Whether the field writes two words as a compound noun (infos as _word_info gives them)."""
+    return compounds is not None and compounds.get(norm_key(f"{first[1]} {second[1]}"), 0) >= COMPOUND_MIN_DF
 
 
 def _phrases_of(run: list[tuple], max_words: int, compounds: dict[str, int] | None):
@@ -364,12 +375,12 @@ def _phrases_of(run: list[tuple], max_words: int, compounds: dict[str, int] | No
     for i in range(1, len(run) - 1):
         if _clause_verb(run[i - 1][3], run[i][3], compounds):
             if i > 1 or "-" in run[0][0]:
-                got = _phrase_of(run[:i], max_words)
+                got = _phrase_of(run[:i], max_words, compounds)
                 if got:
                     yield got
             yield from _phrases_of(run[i + 1 :], max_words, compounds)
             return
-    got = _phrase_of(run, max_words)
+    got = _phrase_of(run, max_words, compounds)
     if got:
         yield got
 

@@ -887,6 +887,11 @@ def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_varia
         ("We guide prompt updates downstream and use the validation and test splits.",
          ["prompt updates", "test splits"]),
         ("Peripheral updates such as BitFit help.", ["Peripheral updates"]),
+        # a last word often read as a verb stays when the field writes the compound ("tool calls")
+        ("The agent refines tool calls.", ["tool calls"]),
+        # after "we" or "they", a word is the verb, not a phrase's start
+        ("We pair descriptive textual prompts with images.", ["textual prompts"]),
+        ("We find a behaviour we term sparse expert drift.", ["sparse expert drift"]),
         # after "to", a modal or a relative pronoun, a word often read as a verb starts no phrase
         ("We learn to reuse past experience, which controls worst-case risk.", ["past experience", "worst-case risk"]),
         # gerunds stay the heads of terms
