@@ -177,7 +177,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         defined = doc.user_data.get("kg_definitions", {})
         definition_starts = {c.start for c in store if c.extractor == "definition"}
         for n in find_names(text, vocab):
-            if n.start in definition_starts or is_not_a_concept(n.text):
+            if n.start in definition_starts or is_not_a_concept(n.text) or _person(text, n.start, n.end, vocab):
                 continue
             glued = _GLUED_ARTICLE.match(n.text)
             if glued and _describes_next(text, n.end):
@@ -227,7 +227,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 if end != name_end:
                     surface = text[start:end]
                     words = surface.split()
-            if is_not_a_concept(surface) or _CITED.match(text, name_end):
+            if is_not_a_concept(surface) or _person(text, start, name_end, vocab) and end == name_end:
                 continue  # ... "Zhang et al. (2024)": an author cited, not a concept
             if end == name_end and entry is None and _cut_short(text, end, words, lex):
                 continue
@@ -244,7 +244,31 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
 
 
 _NEXT_WORD = re.compile(r" [a-z]{2,}\b")
-_CITED = re.compile(r"\s*(?:,\s*)?(?:et\s+al\b|and\s+colleagues\b)")
+# what follows an author's name where a paper cites a work: "Zhang et al.", "Claridge (2025)",
+# "Kocmi & Federmann, 2023", "Yamada (forthcoming)"
+_CITED = re.compile(
+    r"\s*(?:,\s*)?(?:et\s+al\b|and\s+colleagues\b)"
+    r"|\s*\((?:(?:19|20)\d\d[a-z]?|forthcoming|in\s+press)\)"
+    r"|,\s*(?:19|20)\d\d[a-z]?\)"
+    r"|\s+(?:&|and)\s+[A-Z][a-z]+(?:\s+\(|,\s*)(?:19|20)\d\d\b"
+)
+# a plain capitalised word with a possessive is a person ("Pearl's causal ladder", "Shannon's
+# rate-distortion theory") unless the abstract also writes it alone or the vocabulary knows it
+_POSSESSIVE = re.compile(r"['’]s?\b")
+_PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+")
+
+
+def _person(text: str, start: int, end: int, vocab) -> bool:
+    """Whether a single capitalised word is an author cited or a person whose theory, model or
+    view the abstract names by a possessive: never a concept on its own."""
+    if _CITED.match(text, end):
+        return True
+    surface = text[start:end]
+    if not _PLAIN_CAPITALISED.fullmatch(surface) or not _POSSESSIVE.match(text, end):
+        return False
+    if vocab.lookup(surface) is not None or family_of(surface, vocab.families):
+        return False
+    return all(_POSSESSIVE.match(text, m.end()) for m in re.finditer(rf"\b{surface}\b", text))
 
 
 def _cut_short(text: str, end: int, words: list[str], lex: dict[str, str]) -> bool:
@@ -793,7 +817,7 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None):
                 continue  # "ZUNet baseline": a name inside keeps its own mention
             surface = text[start:end]
             words = surface.lower().split()
-            if is_not_a_concept(surface) or is_generic_phrase(words) or (
+            if is_not_a_concept(surface) or is_generic_phrase(words) or _CITED.match(text, end) or (
                 len(words) == 1 and (words[0] in GENERIC_MODIFIERS or _head_key(surface) in GENERIC_HEADS)
             ):
                 continue

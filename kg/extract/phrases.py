@@ -94,6 +94,8 @@ VERB_AFTER_CUE = 0.1  # "to reuse past experience", "which controls worst-case r
 _VERB_CUES = frozenset("to can may will could would should must might which that who also often not".split())
 # after these, a word is the verb whatever the lexicon says ("we count tool calls")
 _SUBJECT_PRONOUNS = frozenset("we they".split())
+# adverbs between a subject and its verb that do not end in -ly: "we then separate planning"
+_ADVERBS = frozenset("then also further first next now thus instead still only even further therefore".split())
 
 
 def tag_word(word: str, lex: dict[str, str]) -> str:
@@ -328,7 +330,7 @@ def noun_phrases(
         low = info[1]
         after_aux = low in _AUXILIARIES or (after_aux and low.endswith("ly"))
         after_cue = low in _VERB_CUES or (after_cue and low.endswith("ly"))
-        after_we = low in _SUBJECT_PRONOUNS or (after_we and low.endswith("ly"))
+        after_we = low in _SUBJECT_PRONOUNS or (after_we and (low.endswith("ly") or low in _ADVERBS))
         if run:
             if run[-1][3][0] == "VBG" and info[1] in _OBJECT_STARTS:
                 run.pop()  # "a framework shifting from X", "an architecture extending a Y": a verb

@@ -763,6 +763,18 @@ def test_a_run_cut_short_by_a_lowercase_word_is_no_name(nlp, text, absent):
     assert absent not in {m.text for m in mentions_from_doc(nlp(text), "p")}
 
 
+def test_authors_cited_and_people_named_by_a_possessive_are_no_concepts(nlp):
+    # "Claridgex (2025)", "(Kocmix & Federmannx, 2023)", "Yamadax (forthcoming)": citations;
+    # "Pearlx's ladder": a person whose theory is named. A name the abstract also writes alone
+    # ("Cardinalx") or the vocabulary knows ("Llama") keeps its mention.
+    text = ("We follow the GEMBA protocol (Kocmix & Federmannx, 2023). Claridgex (2025) studied it, as "
+            "did Yamadax (forthcoming). It spans Pearlx's causal ladder. Cardinalx's answers beat Llama's. "
+            "We release Cardinalx.")
+    got = {m.text for m in mentions_from_doc(nlp(text), "p")}
+    assert not got & {"Kocmix", "Federmannx", "Claridgex", "Yamadax", "Pearlx"}
+    assert {"GEMBA", "Cardinalx", "Llama"} <= got
+
+
 def test_a_name_that_ends_in_an_adjective_stays_before_punctuation(nlp):
     assert "Segmentx Anything Fast" in {m.text for m in mentions_from_doc(nlp("We compare with Segmentx Anything Fast, a model."), "p")}
 
