@@ -9,6 +9,9 @@ and for every single noun that could name a concept (kg.extract.phrases.single_n
 the number of distinct abstracts it occurs in (a phrase also counts for each shorter phrase
 with the same head inside it), and writes the phrases used by at least
 --min-df abstracts to kg/extract/data/phrase_df.tsv (key, df). The resolver reads it.
+The phrase finder splits phrases at words it reads as verbs unless the field writes the two
+words as a compound; it reads which from the table being replaced, so that a re-mined table
+keeps the compounds ("tool calls") the old one knew.
 
 Papers of the seed lists and of every gold set under tests/data are left out, so nothing is
 learned from the papers kg is demonstrated or evaluated on.
@@ -80,6 +83,11 @@ def main() -> int:
 
     tokenize = AbstractTokenizer(Vocab())
     lex = lexicon()
+    # the compounds the run-time phrase finder consults ("tool calls" is no "tool" and a verb)
+    # come from the table being replaced, so that mining sees the phrases a build sees
+    from kg.extract.vocabulary import load_vocabulary
+
+    compounds = load_vocabulary().phrase_df
     ids, prints = excluded_abstracts()
     df: collections.Counter = collections.Counter()
     used = skipped = 0
@@ -100,7 +108,7 @@ def main() -> int:
                 sent = [(t.text, t.idx, t.end) for t in toks[i:j]]
                 # "agentic RAG", "video QA": a modifier before a short form
                 keys.update(norm_key(text[start:end]) for start, end in modified_short_forms(sent, lex))
-                for start, end, words, _weak in noun_phrases(sent, lex):
+                for start, end, words, _weak in noun_phrases(sent, lex, compounds=compounds):
                     keys.add(norm_key(text[start:end]))
                     # and every shorter phrase with the same head: "semantic masks" in
                     # "high-fidelity semantic masks" is a use of "semantic masks" too
