@@ -489,6 +489,8 @@ def make_terms(nlp: Language, name: str, vocab_file: str | None):
                     continue
                 start = bases[i] + w[1]
                 end = bases[i + length - 1] + last[1] + last[2]
+                if entry_key in vocab.title_cased and not text[start].isupper():
+                    continue  # "a natural question arises": not the Natural Questions dataset
                 if length == 1 and _ORDINARY_SENSE.search(text[max(0, start - 40) : start]):
                     break  # "attracted attention", "great deal of attention": the word, not the concept
                 if length > 1 and start in spans:

@@ -64,6 +64,9 @@ class Vocabulary:
     # slash as a boundary, so these are found in the text as they are written
     slashed: dict[str, str] = field(default_factory=dict)
     slashed_pattern: re.Pattern | None = None
+    # keys of datasets and benchmarks named in title case ("Natural Questions"): the words
+    # matcher takes them only as written so, not "a natural question arises"
+    title_cased: frozenset[str] = frozenset()
 
     def add(self, entry: Entry) -> None:
         self.entries[entry.key] = entry
@@ -93,6 +96,11 @@ class Vocabulary:
             prefixes.update(" ".join(words[:n]) for n in range(1, len(words) + 1))
         self.prefixes = frozenset(prefixes)
         self.max_words = max((k.count(" ") + 1 for k in self.phrases), default=1)
+        self.title_cased = frozenset(
+            e.key for e in self.entries.values()
+            if e.curated and e.type in ("Dataset", "Benchmark") and " " in e.name
+            and all(w[:1].isupper() and w[1:].islower() and w.isalpha() for w in e.name.split())
+        )
         if self.slashed:
             forms = sorted(self.slashed, key=lambda f: (-len(f), f))  # the longest form first
             self.slashed_pattern = re.compile(r"(?<![\w/])(?:" + "|".join(map(re.escape, forms)) + r")(?![\w/])", re.I)

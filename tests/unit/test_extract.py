@@ -740,6 +740,12 @@ def test_a_vocabulary_form_written_with_a_slash_is_one_mention(nlp):
     assert [m.text for m in mentions_from_doc(nlp("CNN/RNN hybrids are used."), "p")] == ["CNN", "RNN"]
 
 
+def test_a_dataset_named_in_title_case_is_matched_only_as_written(nlp):
+    """"Natural Questions" is a dataset; "a natural question arises" is not."""
+    got = [(m.text, m.type) for m in mentions_from_doc(nlp("A natural question arises. We test on Natural Questions."), "p")]
+    assert got == [("natural question", ""), ("Natural Questions", "Dataset")]  # the first, a plain phrase
+
+
 def test_a_persons_statistic_is_a_metric(nlp):
     text = "Raters agree by Fleissx' κ and Krippendorffx's alpha; Goodhartx's law holds."
     types = {m.text: m.type for m in mentions_from_doc(nlp(text), "p")}
