@@ -110,7 +110,8 @@ _TITLE_SEPARATOR = re.compile(
 # words that praise a title's method rather than name it: left out of a title-case term
 _PRAISE = frozenset(
     """scalable efficient effective robust better improved novel simple fast faster accurate lightweight
-    practical powerful principled reliable generalizable comprehensive holistic""".split()
+    practical powerful principled reliable generalizable comprehensive holistic advanced enhanced explainable
+    interpretable generic versatile trustworthy""".split()
 )
 OPENING_VERB_SHARE = 0.2  # "Scaling ...", "Rethinking ...", "Teaching ..." open a title as verbs
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")

@@ -1188,6 +1188,8 @@ def test_title_case_marks_a_titles_terms():
     assert terms("AI Alignment: Balancing Hallucination Mitigation and Safety in LLMs") == ["AI Alignment"]
     assert terms("Scalable Object Relation Encoding for Better 3D Spatial Reasoning") == [
         "Object Relation Encoding", "3D Spatial Reasoning"]
+    assert terms("Advanced Long-Chain Visual Reasoning with Explainable Medical Image Classification") == [
+        "Long-Chain Visual Reasoning", "Medical Image Classification"]
     # a modifier that classifies stays, one that praises goes ("Scalable" above)
     assert terms("Optimal Transport Temporal Token Compression for Video LLMs") == [
         "Optimal Transport Temporal Token Compression", "Video LLMs"]
