@@ -27,11 +27,14 @@ from tools.gold_sets import gold_set  # noqa: E402
 
 
 def read_sets() -> list[str]:
-    """Every gold set with key concepts whose folder is there: the seeds, arXiv-40, held-out 1-N."""
+    """Every gold set with key concepts that has been scored: the seeds, arXiv-40, held-out 1-N.
+    A new blind set gets its judgement files when it is scored, once; until then it is left
+    out, so that running this tool cannot score it by accident."""
     names = ["seeds", "arxiv40", "heldout1"]
     n = 2
     while gold_set(f"heldout{n}")[1].is_file():
-        names.append(f"heldout{n}")
+        if judgement_files(f"heldout{n}"):
+            names.append(f"heldout{n}")
         n += 1
     return names
 

@@ -20,9 +20,20 @@ def test_judgement_files_come_in_round_order_without_the_second_judges():
     assert all(f.name.startswith("arxiv40") for f in tool.judgement_files("arxiv40"))
 
 
-def test_read_sets_start_with_the_dev_sets_and_run_through_the_held_out_folders():
+def test_read_sets_start_with_the_dev_sets_and_run_through_the_scored_held_out_folders(tmp_path, monkeypatch):
     names = tool.read_sets()
     assert names[:4] == ["seeds", "arxiv40", "heldout1", "heldout2"] and "heldout22" in names
+    # a blind set not scored yet (its gold file there, no judgement file) is left out
+    last = int(names[-1].removeprefix("heldout"))
+    folder = tmp_path / f"gold_heldout{last + 1}"
+    folder.mkdir()
+    (folder / f"heldout{last + 1}_40_gold.json").write_text("{}")
+    real = tool.gold_set
+    monkeypatch.setattr(tool, "gold_set", lambda name: (
+        (folder / "in.jsonl", folder / f"heldout{last + 1}_40_gold.json") if name == f"heldout{last + 1}" else real(name)))
+    assert tool.read_sets() == names
+    (folder / f"heldout{last + 1}_judged_a.json").write_text("{}")
+    assert tool.read_sets() == [*names, f"heldout{last + 1}"]
 
 
 def test_a_set_is_scored_as_kg_eval_scores_it(tmp_path, capsys):
