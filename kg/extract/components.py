@@ -227,7 +227,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 if end != name_end:
                     surface = text[start:end]
                     words = surface.split()
-            if is_not_a_concept(surface) or _person(text, start, name_end, vocab) and end == name_end:
+            if is_not_a_concept(surface) or _CITED.match(text, name_end) or _person(text, start, name_end, vocab) and end == name_end:
                 continue  # ... "Zhang et al. (2024)": an author cited, not a concept
             if end == name_end and entry is None and _cut_short(text, end, words, lex):
                 continue
@@ -259,12 +259,14 @@ _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+")
 
 
 def _person(text: str, start: int, end: int, vocab) -> bool:
-    """Whether a single capitalised word is an author cited or a person whose theory, model or
-    view the abstract names by a possessive: never a concept on its own."""
+    """Whether a single plain capitalised word is an author cited or a person whose theory,
+    model or view the abstract names by a possessive: never a concept on its own."""
+    surface = text[start:end]
+    if not _PLAIN_CAPITALISED.fullmatch(surface):
+        return False  # "BERT (2019)", "ImageNet (2009)": a name with a year is still a name
     if _CITED.match(text, end):
         return True
-    surface = text[start:end]
-    if not _PLAIN_CAPITALISED.fullmatch(surface) or not _POSSESSIVE.match(text, end):
+    if not _POSSESSIVE.match(text, end):
         return False
     if vocab.lookup(surface) is not None or family_of(surface, vocab.families):
         return False

@@ -95,7 +95,7 @@ _VERB_CUES = frozenset("to can may will could would should must might which that
 # after these, a word is the verb whatever the lexicon says ("we count tool calls")
 _SUBJECT_PRONOUNS = frozenset("we they".split())
 # adverbs between a subject and its verb that do not end in -ly: "we then separate planning"
-_ADVERBS = frozenset("then also further first next now thus instead still only even further therefore".split())
+_ADVERBS = frozenset("then also further first next now thus instead still only even therefore".split())
 
 
 def tag_word(word: str, lex: dict[str, str]) -> str:
