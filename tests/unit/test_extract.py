@@ -900,8 +900,8 @@ def test_a_phrase_around_a_term_is_cut_to_the_field_term_or_its_hyphenated_varia
         # clause's verb: the phrase is its object ("methods use| convex regions")
         ("Most methods use convex regions.", ["convex regions"]),
         ("A validator enforces goal-directedness.", ["goal-directedness"]),
-        # ... unless the field writes the two words as a compound ("prompt updates", df 8), or
-        # the word is seldom a verb ("test" in "test splits"), or the subject is an adjective
+        # ... unless the field writes the two words as a compound ("prompt updates", "test
+        # splits": 8 and 12 abstracts), or the word before is an adjective
         ("We guide prompt updates downstream and use the validation and test splits.",
          ["prompt updates", "test splits"]),
         ("Peripheral updates such as BitFit help.", ["Peripheral updates"]),
