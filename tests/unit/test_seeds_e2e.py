@@ -12,6 +12,10 @@ from kg.evaluate import evaluate, load_gold, merge_judgements
 from kg.read import read_papers
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tools.score_gold_sets import judgement_files  # noqa: E402
+
 SEEDS = ROOT / "seeds"
 GOLD = ROOT / "tests" / "data" / "gold"
 
@@ -60,9 +64,6 @@ def test_build_is_deterministic(tmp_path):
 def _judgements(prefix: str) -> dict:
     """Every round of validity judging of one set, in round order, as tools/score_gold_sets.py
     (the README's table) merges them."""
-    sys.path.insert(0, str(ROOT))
-    from tools.score_gold_sets import judgement_files
-
     return merge_judgements(*(json.loads(p.read_text(encoding="utf-8")) for p in judgement_files(prefix)))
 
 
