@@ -55,16 +55,22 @@ def excluded_abstracts() -> tuple[set[str], set[str]]:
     return ids, prints
 
 
-def mining_abstracts(corpus: str):
+def mining_abstracts(corpus: str, counts: collections.Counter | None = None):
     """The abstracts of a JSONL(.gz) corpus the tables are mined from: every one but the seed
-    and gold papers."""
+    and gold papers (counted as "skipped" in `counts`, the others as "used")."""
     ids, prints = excluded_abstracts()
+    counts = collections.Counter() if counts is None else counts
     with gzip.open(corpus, "rt", encoding="utf-8") as fh:
         for line in fh:
             rec = json.loads(line)
             text = rec.get("abstract") or ""
-            if text and rec.get("id") not in ids and _fingerprint(text) not in prints:
-                yield text
+            if not text:
+                continue
+            if rec.get("id") in ids or _fingerprint(text) in prints:
+                counts["skipped"] += 1
+                continue
+            counts["used"] += 1
+            yield text
 
 
 def main() -> int:
@@ -79,42 +85,32 @@ def main() -> int:
 
     from kg.extract.phrases import lexicon, modified_short_forms, noun_phrases, single_noun
     from kg.extract.tokenizer import AbstractTokenizer
+    from kg.extract.vocabulary import load_vocabulary
     from kg.resolve.normalize import norm_key
 
     tokenize = AbstractTokenizer(Vocab())
     lex = lexicon()
     # the compounds the run-time phrase finder consults ("tool calls" is no "tool" and a verb)
     # come from the table being replaced, so that mining sees the phrases a build sees
-    from kg.extract.vocabulary import load_vocabulary
-
     compounds = load_vocabulary().phrase_df
-    ids, prints = excluded_abstracts()
     df: collections.Counter = collections.Counter()
-    used = skipped = 0
-    with gzip.open(args.corpus, "rt", encoding="utf-8") as fh:
-        for line in fh:
-            rec = json.loads(line)
-            text = rec.get("abstract") or ""
-            if not text:
-                continue
-            if rec.get("id") in ids or _fingerprint(text) in prints:
-                skipped += 1
-                continue
-            used += 1
-            doc = tokenize(text)
-            toks = doc.user_data["kg_tokens"]
-            keys = {k for k in (single_noun(t.text, lex) for t in toks) if k}
-            for _a, _b, i, j in doc.user_data["kg_sents"]:
-                sent = [(t.text, t.idx, t.end) for t in toks[i:j]]
-                # "agentic RAG", "video QA": a modifier before a short form
-                keys.update(norm_key(text[start:end]) for start, end in modified_short_forms(sent, lex))
-                for start, end, words, _weak in noun_phrases(sent, lex, compounds=compounds):
-                    keys.add(norm_key(text[start:end]))
-                    # and every shorter phrase with the same head: "semantic masks" in
-                    # "high-fidelity semantic masks" is a use of "semantic masks" too
-                    for k in range(1, len(words) - 1):
-                        keys.add(norm_key(" ".join(words[k:])))
-            df.update(keys)
+    counts: collections.Counter = collections.Counter()
+    for text in mining_abstracts(args.corpus, counts):
+        doc = tokenize(text)
+        toks = doc.user_data["kg_tokens"]
+        keys = {k for k in (single_noun(t.text, lex) for t in toks) if k}
+        for _a, _b, i, j in doc.user_data["kg_sents"]:
+            sent = [(t.text, t.idx, t.end) for t in toks[i:j]]
+            # "agentic RAG", "video QA": a modifier before a short form
+            keys.update(norm_key(text[start:end]) for start, end in modified_short_forms(sent, lex))
+            for start, end, words, _weak in noun_phrases(sent, lex, compounds=compounds):
+                keys.add(norm_key(text[start:end]))
+                # and every shorter phrase with the same head: "semantic masks" in
+                # "high-fidelity semantic masks" is a use of "semantic masks" too
+                for k in range(1, len(words) - 1):
+                    keys.add(norm_key(" ".join(words[k:])))
+        df.update(keys)
+    used, skipped = counts["used"], counts["skipped"]
     rows = sorted((k, n) for k, n in df.items() if n >= args.min_df and k)
     with open(args.out, "w", encoding="utf-8") as out:
         out.write(f"# phrase document frequencies: {used} abstracts of {Path(args.corpus).name}, "
