@@ -26,10 +26,13 @@ import re
 from importlib import resources
 from pathlib import Path
 
+import numpy as np
+
 from kg.resolve.normalize import singular
 
 LABELS = ("O", "B", "I")
 _PAD = "<pad>"
+_MAX_CACHED_WORDS = 500_000
 _SHAPE_CHARS = str.maketrans(
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
     "X" * 26 + "x" * 26 + "d" * 10,
@@ -123,7 +126,12 @@ def token_features(words: list[str], i: int, prev: str, lex: dict[str, str], df:
 
 
 class KeyConceptTagger:
-    """Greedy B/I/O decoding with a trained weight table (feature -> weights of O, B, I)."""
+    """Greedy B/I/O decoding with a trained weight table (feature -> weights of O, B, I).
+
+    Every feature of a token but the label before it is known before decoding starts, so
+    spans() sums them for all tokens at once with numpy, for each of the three labels that can
+    come before, in the order the trainer sums them (the same floats, bit for bit); the greedy
+    pass then only picks one precomputed row per token."""
 
     def __init__(self, weights: dict[str, list[float]], lex: dict[str, str], df: dict[str, int]):
         self.weights = weights
@@ -131,14 +139,24 @@ class KeyConceptTagger:
         self.df = df
         self._zero = (0.0, 0.0, 0.0)
         self._word: dict[str, tuple] = {}
-        self._ctx: dict[tuple[str, str], tuple[float, float, float]] = {}
-        self._pos3: dict[tuple[str, str, str], tuple[float, float, float]] = {}
-        self._bias = self._sum(["bias"])
+        tags = [*sorted(set(lex.values()) | {"?"}), _PAD]
+        self._tag_id = {t: k for k, t in enumerate(tags)}
+        # a row per cached word (row 0: the padding beyond either end) and its part of speech
+        self._vec = np.zeros((4096, 15))
+        self._tags = np.full(4096, self._tag_id[_PAD], dtype=np.intp)
         pad = word_features(_PAD, lex, df)
-        self._pad = (self._zero, *(self._sum(pad[off]) for off in (-1, 1, -2, 2)), "?", "", "", False)
-        self._dfn = [self._sum([f"dfn={k}"]) for k in range(5)]
-        self._dfp = [self._sum([f"dfp={k}"]) for k in range(5)]
-        self._firsts = frozenset(k.split(" ", 1)[0] for k in df if " " in k)  # words a table phrase starts with
+        self._vec[0, 3:] = [w for off in (-1, 1, -2, 2) for w in self._sum(pad[off])]
+        self._bias = np.array(self._sum(["bias"]))
+        self._dfn = np.array([self._sum([f"dfn={k}"]) for k in range(5)])
+        self._dfp = np.array([self._sum([f"dfp={k}"]) for k in range(5)])
+        # the label before with the token's part of speech; the parts of speech of the token and its neighbours
+        self._ctx = np.array([[self._sum([f"prev={prev}", f"prev+pos={prev}{pos}"]) for pos in tags] for prev in LABELS])
+        self._pos3 = np.array([
+            [[self._sum([f"pos-1pos={before}|{pos}", f"pospos+1={pos}|{after}"]) for after in tags] for pos in tags]
+            for before in tags
+        ])
+        firsts = frozenset(k.split(" ", 1)[0] for k in df if " " in k)  # words a table phrase starts with
+        self._starts_phrase = lambda first: first.split(" ", 1)[0] in firsts
 
     def _sum(self, feats: list[str]) -> tuple[float, float, float]:
         o = b = i = 0.0
@@ -152,98 +170,93 @@ class KeyConceptTagger:
         return (o, b, i)
 
     def _word_vecs(self, word: str) -> tuple:
-        """What scoring needs of a word, cached: its weight vectors at offsets 0, -1, +1, -2, +2 (0-4),
-        its part of speech (5), its bigram-key forms as first and as last word (6, 7), and whether
-        it starts with a letter or digit (8)."""
+        """What scoring needs of a word, cached: its row in the weight matrix (0: its weight
+        vectors at offsets 0, -1, +1, -2, +2, 15 floats, and its part of speech), its bigram-key
+        form as first word when a phrase of the table starts with it, else None (1), its form as
+        last word, and whether it starts with a letter or digit (2; None when not)."""
         vecs = self._word.get(word)
         if vecs is None:
-            if len(self._word) > 500_000:
+            if len(self._word) >= _MAX_CACHED_WORDS:
                 self._word.clear()
             feats = word_features(word, self.lex, self.df)
+            row = len(self._word) + 1
+            if row == len(self._vec):
+                self._vec = np.resize(self._vec, (2 * row, 15))
+                self._tags = np.resize(self._tags, 2 * row)
+            self._vec[row] = [w for off in (0, -1, 1, -2, 2) for w in self._sum(feats[off])]
+            self._tags[row] = self._tag_id[self.lex.get(word.lower(), "?")]
+            alnum = word[:1].isalnum()  # a bracket or a comma starts no phrase of the table
+            first = word.lower().replace("-", " ")
             vecs = self._word[word] = (
-                *(self._sum(feats[off]) if off in feats else self._zero for off in (0, -1, 1, -2, 2)),
-                self.lex.get(word.lower(), "?"),
-                word.lower().replace("-", " "),  # as the first word of a bigram key
-                phrase_key([word]),  # as the last
-                word[:1].isalnum(),
+                row,
+                first if alnum and self._starts_phrase(first) else None,
+                phrase_key([word]) if alnum else None,
             )
         return vecs
 
-    def _context(self, prev: str, pos: str) -> tuple[float, float, float]:
-        key = (prev, pos)
-        vec = self._ctx.get(key)
-        if vec is None:
-            vec = self._ctx[key] = self._sum([f"prev={prev}", f"prev+pos={prev}{pos}"])
-        return vec
+    def _bigram_buckets(self, words: list[str], info: list[tuple]) -> list[int]:
+        """How often the field writes each pair of neighbouring words (0 = never): n-1 buckets."""
+        df_get = self.df.get
+        pairs = [0] * (len(words) - 1)
+        for k, (left, right) in enumerate(zip(info, info[1:])):
+            first, last = left[1], right[2]
+            if first is None or last is None:
+                continue
+            key = f"{first} {last}"
+            if "  " in key or key[-1] == " ":
+                key = phrase_key([words[k], words[k + 1]])
+            got = df_get(key)
+            if got:
+                pairs[k] = _bucket(got)
+        return pairs
 
-    def _pos_pairs(self, before: str, pos: str, after: str) -> tuple[float, float, float]:
-        key = (before, pos, after)
-        vec = self._pos3.get(key)
-        if vec is None:
-            vec = self._pos3[key] = self._sum([f"pos-1pos={before}|{pos}", f"pospos+1={pos}|{after}"])
-        return vec
+    def scores(self, words: list[str]) -> np.ndarray:
+        """The O, B and I scores of every token after each label before it: shape (3, n, 3)."""
+        known = self._word.get
+        info = [known(w) or self._word_vecs(w) for w in words]
+        rows = np.array([0, 0, *(inf[0] for inf in info), 0, 0], dtype=np.intp)
+        vec, tag = self._vec[rows], self._tags[rows]  # two rows of padding at each end
+        # each token's own weights, then its neighbours' as the word one before, one after,
+        # two before and two after it
+        static = self._bias + vec[2:-2, 0:3]
+        static += vec[1:-3, 3:6]
+        static += vec[3:-1, 6:9]
+        static += vec[:-4, 9:12]
+        static += vec[4:, 12:15]
+        pairs = self._bigram_buckets(words, info)
+        out = static + self._ctx[:, tag[2:-2]]  # (3, n, 3): the label before is the first axis
+        out += self._dfn[pairs + [0]]
+        out += self._dfp[[0, *pairs]]
+        out += self._pos3[tag[1:-3], tag[2:-2], tag[3:-1]]
+        return out
 
     def spans(self, words: list[str]) -> list[tuple[int, int, float]]:
         """(first token, last token, margin) of each span tagged in a sequence of words."""
-        n = len(words)
-        if not n:
+        if not words:
             return []
-        pad = self._pad
-        known = self._word.get
-        info = [known(w) or self._word_vecs(w) for w in words]
-        pairs = [0] * (n - 1)
-        df_get, firsts = self.df.get, self._firsts
-        for k in range(n - 1):
-            left, right = info[k], info[k + 1]
-            if not (left[8] and right[8]):
-                continue  # a bracket or a comma: no phrase of the table
-            first = left[6]
-            if first.split(" ", 1)[0] not in firsts:
-                continue  # no phrase of the table starts with the word
-            key = f"{first} {right[7]}"
-            if "  " in key or key[-1] == " ":
-                key = phrase_key([words[k], words[k + 1]])
-            got = df_get(key, 0)
-            pairs[k] = _bucket(got) if got else 0
-        dfn, dfp = self._dfn, self._dfp
-        bias = self._bias
+        rows = self.scores(words).tolist()  # rows[label before][token] = [O, B, I]
         out: list[tuple[int, int, float]] = []
         cur = None
-        prev = "O"
-        for i in range(n):
-            me = info[i]
-            l1 = info[i - 1][1] if i >= 1 else pad[1]
-            r1 = info[i + 1][2] if i + 1 < n else pad[2]
-            l2 = info[i - 2][3] if i >= 2 else pad[3]
-            r2 = info[i + 2][4] if i + 2 < n else pad[4]
-            ctx = self._context(prev, me[5])
-            pp = self._pos3.get((info[i - 1][5] if i >= 1 else _PAD, me[5], info[i + 1][5] if i + 1 < n else _PAD))
-            if pp is None:
-                pp = self._pos_pairs(info[i - 1][5] if i >= 1 else _PAD, me[5], info[i + 1][5] if i + 1 < n else _PAD)
-            nx = dfn[pairs[i] if i + 1 < n else 0]
-            pv = dfp[pairs[i - 1] if i >= 1 else 0]
-            c = me[0]
-            o = bias[0] + c[0] + l1[0] + r1[0] + l2[0] + r2[0] + ctx[0] + nx[0] + pv[0] + pp[0]
-            b = bias[1] + c[1] + l1[1] + r1[1] + l2[1] + r2[1] + ctx[1] + nx[1] + pv[1] + pp[1]
-            if prev == "O":
+        prev = 0
+        for i in range(len(words)):
+            o, b, t = rows[prev][i]
+            if prev == 0:
                 # an I only continues a span; the first best label wins ties, as in training
                 if b > o:
-                    label, margin = "B", b - o
+                    label, margin = 1, b - o
                 else:
-                    label, margin = "O", o - b
+                    label, margin = 0, o - b
+            elif o >= b and o >= t:
+                label, margin = 0, o - max(b, t)
+            elif b >= t:
+                label, margin = 1, b - max(o, t)
             else:
-                t = bias[2] + c[2] + l1[2] + r1[2] + l2[2] + r2[2] + ctx[2] + nx[2] + pv[2] + pp[2]
-                if o >= b and o >= t:
-                    label, margin = "O", o - max(b, t)
-                elif b >= t:
-                    label, margin = "B", b - max(o, t)
-                else:
-                    label, margin = "I", t - max(o, b)
-            if label == "B":
+                label, margin = 2, t - max(o, b)
+            if label == 1:
                 if cur:
                     out.append(tuple(cur))
                 cur = [i, i, margin]
-            elif label == "I":
+            elif label == 2:
                 cur[1] = i
                 if margin < cur[2]:
                     cur[2] = margin
