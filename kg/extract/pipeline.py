@@ -2,7 +2,7 @@
 
 A blank English spaCy pipeline with kg's tokenizer for abstracts (kg/extract/tokenizer.py:
 names such as Qwen2.5-VL, DeepSeek-R1 and Pass@1 stay whole, sentences are split by rule), and kg's
-components (kg/extract/components.py). No statistical model, so it runs at close to
+components (kg/extract/components/, one module each). No statistical model, so it runs at close to
 tokenizer speed and never downloads anything.
 """
 

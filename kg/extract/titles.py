@@ -5,8 +5,8 @@ the paper's own system ("OctoMed: Data Recipes for ...") or a title-case name fo
 ("Self-Commitment Latency: A Reward-Free Probe ..."), and its noun phrases are key concepts the
 abstract may never write ("... through Multi-Source Data Fusion"). These tests tell such names
 and terms from a title's hooks ("Beyond Accuracy:", "Mixed Signals:") and from pieces of a
-longer title name. The contributions component (kg.extract.components) uses them; links they
-make have extractor "title" and offsets into the title.
+longer title name. The contributions component (kg.extract.components.contributions) uses
+them; links they make have extractor "title" and offsets into the title.
 """
 
 from __future__ import annotations

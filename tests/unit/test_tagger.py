@@ -94,7 +94,7 @@ class _FixedTagger:
 @pytest.fixture
 def component(monkeypatch):
     import kg.extract.tagger as tagger_module
-    from kg.extract.components import make_tagger
+    from kg.extract.components.tagger import make_tagger
     from kg.extract.pipeline import make_nlp
 
     nlp = make_nlp()
@@ -154,7 +154,7 @@ def test_an_unsure_span_alone_is_no_candidate(component):
 def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkeypatch):
     """End to end with the shipped weights: a weak phrase becomes the tagger's when the tagger
     marks its exact bounds with a margin of at least TAGGER_CORROBORATES_MARGIN, and only then."""
-    import kg.extract.components as components
+    import kg.extract.components.tagger as tagger_component  # the module that reads the margins
     from kg.extract.pipeline import extract
     from kg.extract.tokenizer import scan
     from kg.read.records import Paper
@@ -174,9 +174,9 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
     for text in texts:
         toks = [t for t in scan(text)[0] if not t.text.isspace()]
         unsure = {(toks[a].idx, toks[b].end) for a, b, m in tagger.spans([t.text for t in toks])
-                  if components.TAGGER_CORROBORATES_MARGIN <= m < components.TAGGER_MIN_MARGIN}
+                  if tagger_component.TAGGER_CORROBORATES_MARGIN <= m < tagger_component.TAGGER_MIN_MARGIN}
         with monkeypatch.context() as mp:
-            mp.setattr(components, "TAGGER_CORROBORATES_MARGIN", components.TAGGER_MIN_MARGIN)
+            mp.setattr(tagger_component, "TAGGER_CORROBORATES_MARGIN", tagger_component.TAGGER_MIN_MARGIN)
             [(_p, alone)] = list(extract([Paper(id="x", abstract=text)]))
         weak = {(m.start, m.end) for m in alone if m.extractor == "phrases"}
         [(_p, mentions)] = list(extract([Paper(id="x", abstract=text)]))

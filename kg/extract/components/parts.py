@@ -1,0 +1,137 @@
+"""The parts and variants of the paper's own contribution: coined names listed as its parts ("a
+two-stage process: A and B") and names built on its name ("X-Lite", "X-7B"), for kg_contributions."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from kg.extract.components.candidates import Candidate, _mark_proposed
+from kg.extract.components.coined import _coined
+from kg.extract.contributions import type_from_clause
+
+# "a two-stage process:", "three complementary subtasks,", "two key modules": the parts of a whole
+_PARTS = re.compile(
+    r"\b(?:two|three|four|five|six|several|multiple|[2-9]-)[-\s]*(?:[\w-]+\s+){0,2}?"
+    r"(?:stages?|steps?|modules?|components?|sub-?tasks?|phases?|branches?|mechanisms?|innovations?|"
+    r"sub-?networks?|blocks?|units?|tracks?)\b",
+    re.I,
+)
+_ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
+# what may follow a listed part's name: punctuation or a clause, after its kind word if it has
+# one ("an Iterative Reasoning module for ...")
+_PART_AFTER = re.compile(
+    r"(?:\s+(?:module|block|layer|mechanism|component|unit|head|branch|network|encoder|decoder|loss|strategy|stage)s?\b)?"
+    r"(?:\*\*)?\s*(?:[,(:;.)]|—|--|(?:which|that|for|to|and|where|with)\b)"
+)
+_ARTICLE_BEFORE = re.compile(r"(?:\b(?:an?|the)\s+(?:novel\s+|new\s+)?)$", re.I)
+
+
+def _part_shaped(c: Candidate) -> bool:
+    """A part's name: a defined term, a coined word, or a title-case run ("Discriminative
+    Analysis Module"); not a lone proper noun ("Kronecker", "Lynx") or a piece of one ("3CoT")."""
+    if c.extractor == "definition":
+        return True
+    words = c.text.split()
+    if len(words) >= 2:
+        return all(w[:1].isupper() for w in words)
+    return c.score >= 0.8 and c.text[:1].isalpha()  # a coined word (a lone proper noun scores 0.75)
+
+
+def _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied) -> None:
+    """"VideoEraser integrates ... via a two-stage process: Selective Prompt Embedding Adjustment
+    (SPEA) and Adversarial-Resilient Noise Guidance (ARNG)": the coined names listed as the parts
+    of the paper's own contribution are its contributions too."""
+    own = {c.text for c in named if c.proposed}
+    proposed = [c for c in named if c.text in own]  # every mention of the paper's own things
+    for c in named:
+        if c.proposed or first_seen[c.text] != c.start or not _coined(c, families) or not _part_shaped(c):
+            continue
+        k = bisect.bisect_right(sent_starts, c.start) - 1
+        s0, _s1, sent_text = sents[k]
+        at = c.start - s0
+        # an item of the list: "...: A (AA) and B", "(1) a Decomposition Synthesis Procedure that ..."
+        head = _ARTICLE_BEFORE.sub("", sent_text[max(0, at - 16) : at])
+        if not (_LIST_ITEM_BEFORE.search(head) and _PART_AFTER.match(sent_text, c.end - s0) or c.end - s0 >= len(sent_text) - 1):
+            continue
+        if _owned_parts(sent_text, s0, at, proposed) or (
+            # "We propose a framework with two components. First, Temporal-Spatial Parallel
+            # Decoding (TSPD) uses ...": the sentences after the announcement go through the parts
+            _ORDINAL_OPEN.fullmatch(sent_text, 0, at)
+            and any(_owned_parts(sents[j][2], sents[j][0], len(sents[j][2].rstrip(". ")), proposed) for j in range(k - 1, max(-1, k - 4), -1))
+        ):
+            _mark_proposed(c, c.type, definitions, applied)
+
+
+def _propose_name_variants(named, families, vocab, definitions, applied) -> None:
+    """"CTF-Instruct" after "the CTF-Code benchmark", "AuditRepairBench-Lite" after
+    "AuditRepairBench", "JudgeLRM-7B" after "JudgeLRM": a coined name built on the stem of the
+    paper's own contribution's name, later in the abstract, is a part or a variant of it; so is
+    any name that is the whole of that name, a hyphen and more ("Agent-World-8B", "SCALE-support"),
+    wherever it stands and whatever its stem looks like."""
+    stems: dict[str, dict[str, int]] = {}
+    own: set[str] = set()
+    for c in named:
+        if c.proposed and c.extractor in ("names", "definition") and len(c.text) >= 3 and c.text[:1].isupper():
+            own.add(c.text)
+        if c.proposed and c.extractor == "names":
+            stem = _name_stem(c.text, vocab)
+            if stem:
+                uses = stems.setdefault(stem, {})
+                uses[c.text] = min(uses.get(c.text, c.start), c.start)
+    if own:
+        # the whole name of the paper's own thing, a hyphen, then more: "Agent-World-8B" after
+        # "Agent-World", "RTT-GRPO" after "RTT", "SCALE-support" after "SCALE"
+        for c in named:
+            if c.proposed or c.extractor != "names" or c.known or c.vocab_key or vocab.lookup(c.text) is not None:
+                continue
+            if any(c.text.startswith(name + "-") and len(c.text) > len(name) + 1 for name in own):
+                _mark_proposed(c, type_from_clause(c.text) or c.type, definitions, applied)
+    if not stems:
+        return
+    for c in named:
+        if c.proposed or c.extractor != "names" or "-" not in c.text or not _coined(c, families):
+            continue
+        stem = _name_stem(c.text, vocab)
+        uses = stems.get(stem or "")
+        if not uses or not any(at < c.start for name, at in uses.items() if name != c.text):
+            continue
+        after = c.text[len(stem) + 1 :].split("-", 1)[0]
+        if len(after) >= 3 and after.isalpha() and after.isupper():
+            continue  # "UI-TARS-72B" beside "UI-Vision": another system's name, not a variant
+        _mark_proposed(c, type_from_clause(c.text) or c.type, definitions, applied)
+
+
+def _name_stem(name: str, vocab) -> str | None:
+    """The coined part a name opens with ("CTF" of "CTF-Code", "AuditRepairBench"), or None
+    when that part is a plain word ("Multi", "Self"), too short to be telling, or a term the
+    field shares ("CNN-ViT", "LLMs-as-a-jury")."""
+    stem = name.split("-", 1)[0]
+    if len(stem) < 2 or not stem.isalnum() or stem.isdigit():
+        return None
+    capitals = sum(ch.isupper() for ch in stem)
+    if not (capitals >= 2 or (capitals >= 1 and any(ch.isdigit() for ch in stem))):
+        return None
+    if stem in vocab.acronyms or stem.rstrip("s") in vocab.acronyms or vocab.lookup(stem) is not None:
+        return None
+    return stem
+
+
+# "First, ", "Second, we introduce ": a sentence that takes up the next part of a whole
+_ORDINAL_OPEN = re.compile(r"(?:First|Second|Third|Fourth|Finally|Lastly|Next)(?:ly)?,\s+(?:we\s+\w+\s+)?(?:an?\s+|the\s+)?")
+
+
+def _owned_parts(sent_text: str, s0: int, at: int, proposed) -> bool:
+    """Whether the sentence announces, before offset `at` and in that sentence, the parts of the
+    paper's own work ("our framework has two modules", "X comprises three stages")."""
+    for m in _PARTS.finditer(sent_text, 0, at):
+        owner = any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
+        if owner and sent_text.count(".", m.end(), at) == 0:
+            return True
+    return False
+
+
+# the head of an enumerated item: after "(1) ", "(ii) ", ": ", ", ", "; ", "and ", "**",
+# and followed by ",", "(", ":", "**" or "which"
+_LIST_ITEM_BEFORE = re.compile(r"(?:\(\w{1,4}\)\s*|\b\w{1,4}\)\s*|[:;,]\s*|\band\s+|\*\*)(?:\*\*)?$")
+_LIST_ITEM_AFTER = re.compile(r"(?:\*\*)?\s*(?:[,(:;]|—|--|which\b|that\b)")

@@ -1,0 +1,50 @@
+"""The coined name a title opens with ("OctoMed: Data Recipes for ..."): the paper's own system,
+even when the abstract never writes it; for kg_contributions."""
+
+from __future__ import annotations
+
+import re
+
+from kg.extract.components.candidates import Candidate
+from kg.extract.components.coined import _MODIFIER_SUFFIX, _name_shaped, _release, _unknown
+from kg.extract.contributions import type_from_clause
+from kg.extract.generic import is_not_a_concept
+from kg.extract.phrases import lexicon
+from kg.extract.titles import plain_words
+from kg.resolve.normalize import norm_key
+
+
+def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, str] | None:
+    """(name, start, end, type) of the coined name a title opens with ("OctoMed: Data Recipes
+    for ...") when the abstract never writes it: the paper's own system, named only there."""
+    name = title.group(1)
+    if name.lower() in text.lower() or plain_words(name):
+        return None  # in the abstract the other rules decide; "Inside-Out: ..." is a hook
+    if not _name_shaped(name) and not (
+        # "Kestrelo: A Framework for ...": a word neither a dictionary nor the field writes,
+        # said to be a framework
+        name[:1].isupper() and name.isalpha() and name.lower() not in lexicon() and norm_key(name) not in vocab.phrase_df
+        and _SUBTITLE_KIND.match(title.string, title.end()) and type_from_clause(title.string[title.end() :][:60])
+    ):
+        return None
+    if vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families):
+        return None  # "GPT-4o: ..." studies a known model
+    if is_not_a_concept(name) or _MODIFIER_SUFFIX.search(name):
+        return None
+    subtitle = title.string[title.end() :]
+    kind = "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
+    return name, title.start(1), title.end(1), kind
+
+
+# "X: A ...", "X: An ...": the subtitle says what X is, the way a paper titles its own artifact
+_SUBTITLE_KIND = re.compile(r"\s*(?:A|An)\s")
+
+
+def _own_kind_subtitle(title: re.Match, c: Candidate, families) -> bool:
+    """"ChartXBench: A Benchmark for ...": a name no vocabulary knows, which the title opens with
+    and its subtitle describes, is the paper's own, even where its type (a benchmark, a dataset)
+    could otherwise be another paper's that it evaluates on."""
+    return _unknown(c, families) and bool(_SUBTITLE_KIND.match(title.string, title.end()))
+
+
+_TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
