@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import Mention, Paper
 
-PIPELINE_VERSION = "123"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "124"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool = True):
@@ -40,6 +40,10 @@ def make_nlp(vocab_file: str | None = None, tagger: bool = True):
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+|\b(?:[\w-]+\.)+(?:com|org|io|ai|net|edu|dev)/[^\s<>\"]*")
 
 
+# the extractors whose candidates the resolver may refuse for want of corroboration
+_WEAK = ("phrases", "terms")
+
+
 def _coined_shape(text: str) -> bool:
     """"BRIGHT", "MMEB", "GSM8K": a capital after the first letter or a digit; not "English"."""
     return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
@@ -54,6 +58,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
 
     cands = doc.user_data.get("kg", [])
     # drop candidates inside a longer one (KV inside "KV cache"), keeping definitions' short forms
+    # (and, marked `inside`, the stand-ins for a weak phrase the resolver may refuse)
     cands = sorted(cands, key=lambda c: (c.start, -(c.end - c.start)))
     kept = []
     cover_end, cover = -1, None
@@ -64,20 +69,27 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     for c in cands:
         if urls and any(a <= c.start < b for a, b in urls):
             continue
+        inside = False
         if c.end <= cover_end and c.extractor != "definition" and not c.proposed and not (
             # "LLM judges" is a phrase about LLMs: the name inside keeps its own link
             c.extractor == "names" and cover.extractor == "phrases"
         ):
-            continue
+            if cover.extractor not in _WEAK or cover.proposed or c.extractor == "phrases" or (
+                c.end - c.start == cover.end - cover.start
+            ):
+                continue
+            # a sure candidate inside a weak phrase ("reward functions" in "new reward functions
+            # design") stands in for it: the resolver links it only if it refuses the phrase
+            inside = True
         if c.extractor != "definition" and is_not_a_concept(c.text):
             continue  # "Paper Award" from the phrase finder, as "Best Paper Award" from the names
         if c.extractor != "definition" and is_bare_modifier(
             c.text, text[c.end : c.end + 40], None if c.vocab_key else lex
         ):
             continue
-        if c.extractor in ("phrases", "terms") and not c.proposed and ends_in_modifier(c.text, text[c.end : c.end + 40], lex):
+        if c.extractor in _WEAK and not c.proposed and ends_in_modifier(c.text, text[c.end : c.end + 40], lex):
             continue  # "coordinated multi-agent| framework": the piece before the noun
-        kept.append(c)
+        kept.append((c, inside))
         if c.end > cover_end:
             cover_end, cover = c.end, c
     sents = sentences(doc)
@@ -85,7 +97,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     long_roles: dict[str, str] = {}
     si = 0
     roles = None
-    for c in sorted(kept, key=lambda c: (c.start, c.end)):
+    for c, inside in sorted(kept, key=lambda ci: (ci[0].start, ci[0].end)):
         while si < len(sents) - 1 and sents[si][1] <= c.start:
             si += 1
             roles = None
@@ -116,6 +128,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
                 sentence=sentence,
                 long_form=c.long_form,
                 vocab_key=c.vocab_key,
+                inside=inside,
             )
         )
     url_name = doc.user_data.get("kg_url_name")

@@ -593,12 +593,20 @@ class Resolver:
         for (paper, out), per in zip(keyed, per_paper):
             title = _title_key(paper)
             inside = _Tails(per)
-            filtered.append((paper, [
+            kept = [
                 (k, m) for k, m in out
                 # the first test is _corroborated's own, inlined: most mentions need no more
                 if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES"
                 or self._corroborated(k, m, per[k] + inside.has(k), len(term_papers[k]), title)
-            ]))
+            ]
+            if any(m.inside for _k, m in kept):
+                # a mention inside a longer weak phrase stands in for it only when that is refused
+                covers = [(m.start, m.end) for _k, m in kept if not m.inside and m.extractor != "title"]
+                kept = [
+                    (k, m) for k, m in kept
+                    if not m.inside or not any(a <= m.start and m.end <= b and b - a > m.end - m.start for a, b in covers)
+                ]
+            filtered.append((paper, kept))
         return filtered
 
     def _corroborated(self, key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:

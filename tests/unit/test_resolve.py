@@ -565,3 +565,23 @@ def test_a_kind_of_a_concept_links_the_concept_but_not_the_field_itself():
     assert linked(G, "concept:reasoning") == ["b", "d"]
     # "generative AI" is a kind of AI too, but a link to the whole field says nothing of a paper
     assert linked(G, "concept:artificial-intelligence") == ["c"]
+
+
+def test_a_sure_concept_inside_a_refused_phrase_stands_in_for_it():
+    """A vocabulary term or a sure tagged span inside a weak phrase is linked when the resolver
+    refuses the phrase, and left out when the phrase itself is linked."""
+    once = "The backbone text embedding models and the added non-text media encoders remain frozen."
+    [(_p, mentions)] = extract([Paper(id="p", abstract=once)])
+    assert [(m.text, m.extractor, m.inside) for m in mentions] == [
+        ("text embedding models", "phrases", False),
+        ("embedding models", "vocabulary", True),
+        ("added non-text media encoders", "phrases", False),
+        ("media encoders", "tagger", True),
+    ]
+    res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=once)]))
+    # both phrases are said once and have no other support: the concepts inside stand in
+    assert sorted(res.concepts[lk.concept_id].name for lk in res.links) == ["embedding model", "media encoders"]
+    twice = "The backbone text embedding models remain frozen. We tune text embedding models."
+    res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=twice)]))
+    # said twice, the phrase is corroborated: it is the link, and "embedding models" is not
+    assert [res.concepts[lk.concept_id].name for lk in res.links] == ["text embedding models"]
