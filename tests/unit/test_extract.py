@@ -762,6 +762,9 @@ def test_a_persons_statistic_is_a_metric(nlp):
         ("We introduce SAiWX, a Source-Attributed Invisible watermarking Framework.", "Source-Attributed Invisible"),
         ("Classes include Applex Black rot and Cedarx apple rust.", "Applex Black"),
         ("We use Upper Confidence Bound-based strategy selection.", "Upper Confidence Bound-based"),
+        # ... or before any other word
+        ("We inject errors with a fine-tuned Standard Arabic BERT model.", "Standard Arabic"),
+        ("We study design choices for Dual Encoder-based ED systems.", "Dual Encoder-based"),
         # an author cited is no concept
         ("Following Zhangx et al. (2024), we tune Qwen3-8B.", "Zhangx"),
         ("As in Chuangx et al., we tune Qwen3-8B.", "Chuangx"),
