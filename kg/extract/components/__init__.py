@@ -6,8 +6,9 @@ Order matters: definitions first, so later components know the paper's acronyms.
 
 One module per component, in the order kg/extract/pipeline.py runs them: kg_prepare
 (prepare.py), kg_definitions (definitions.py), kg_names (names.py), kg_terms (terms.py),
-kg_phrases (phrases.py), kg_contributions (contributions.py, with its helpers in coined.py,
-conjuncts.py, parts.py, repository.py and title_name.py) and kg_tagger (tagger.py).
+kg_phrases (phrases.py), kg_contributions (contributions.py, with its first pass over the
+announcement clauses in announcements.py and its helpers in coined.py, conjuncts.py, parts.py,
+repository.py and title_name.py) and kg_tagger (tagger.py).
 candidates.py holds the Candidate record and what several components share. Importing this
 package imports every component module, which registers its factory with spaCy.
 """
