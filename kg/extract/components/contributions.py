@@ -424,7 +424,7 @@ _OWN_APPOSITIVE = re.compile(
     r"|an?\s+(?:[\w-]+\s+){0,4}?[\w-]+\s+(?:that|which)\s+we\s+(?:design|develop|build|built|construct|create|curate|"
     r"collect|introduce|propose|present|release|call|term|name)(?:ed|d)?\b)"
 )
-# "the proposed training recipe (REPA-E)", "the proposed BAQ (...) algorithm": the paper's own
+# "(1)", "(a)", "(iii)": the mark of a list item, no parenthesis a name sits inside
 _ITEM_MARK = re.compile(r"\(\w{1,4}\)")
 
 
@@ -434,7 +434,6 @@ def _in_parentheses(text: str, lo: int, at: int) -> bool:
     return span.count("(") > span.count(")")
 
 
-# "... two new metrics:", "... three components:": a counted or plural kind word opens a list
 # "During training, X employs ...", "X further incorporates ...": the subject, then a verb of making up
 _PARTS_OF = re.compile(
     r"^(?:[^,]{0,60},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
@@ -466,6 +465,7 @@ _PART_KIND_NEXT = re.compile(
 )
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
 _COUNTED = r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+\s+){0,3}?[a-z]+s"  # "three key components"
+# "... two new metrics:", "... three components:": a counted or plural kind word opens a list
 _ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
 _BRINGS_VERB = re.compile(r"(?:introduc|propos|present|featur|incorporat|compris|includ|contain|offer)es\b")  # cheap test first
 _BRINGS_COUNTED = re.compile(
