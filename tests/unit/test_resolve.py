@@ -585,3 +585,18 @@ def test_a_sure_concept_inside_a_refused_phrase_stands_in_for_it():
     res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=twice)]))
     # said twice, the phrase is corroborated: it is the link, and "embedding models" is not
     assert [res.concepts[lk.concept_id].name for lk in res.links] == ["text embedding models"]
+
+
+def test_kl_alone_is_the_kl_divergence_unless_the_paper_defines_it_otherwise():
+    papers = [
+        Paper(id="a", abstract="We regularize the policy with a KL penalty toward the reference model."),
+        Paper(id="b", abstract="The Kullback-Leibler divergence between the two posteriors bounds the error."),
+        Paper(id="c", abstract="We prove convergence via the Kurdyka-Lojasiewicz (KL) property of the objective."),
+    ]
+    res = Resolver(load_vocabulary()).resolve(extract(papers, tagger=False))
+    by_paper = {}
+    for lk in res.links:
+        by_paper.setdefault(lk.paper_id, set()).add(lk.concept_id)
+    assert "concept:kullback-leibler-divergence" in by_paper["a"] & by_paper["b"]
+    # a paper's own definition of the short form wins over the vocabulary's
+    assert by_paper["c"] == {"concept:kurdyka-lojasiewicz"}
