@@ -70,6 +70,31 @@ _LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "wit
 
 
 _BEFORE_WORD = re.compile(r"([A-Za-z][\w.+-]{1,11})\s*$")
+_LIST_SEPARATOR = re.compile(r",\s*(?:(?:and|or)\s+)?")
+_ITEM_LEAD = frozenset(("then", "and", "or", "the", "a", "an"))  # "Pre-train, then Fine-tune"
+_ITEM_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
+
+
+def _list_items_fit(short: str, long: str) -> bool:
+    """A long form that is a list ("Findable, Accessible, Interoperable, Reusable") expands the
+    short form only when its items start with the short form's letters in order: "50-layer
+    Residual Network (ResNet50)" after "... architectures, including DenseNet121," is no such
+    list, nor are the examples of "LLMs (Llama3-8B, GPT-4o-mini, and o1-mini)"."""
+    if "," not in long:
+        return True
+    letters = [c.lower() for c in short if c.isalnum()]
+    at = 0
+    for item in _LIST_SEPARATOR.split(long):
+        words = _ITEM_WORD.findall(item)
+        # the item's first word, or its first after a connective ("then Fine-tune")
+        firsts = [w[:1].lower() for w in words[:1] + [w for w in words if w.lower() not in _ITEM_LEAD][:1]]
+        for first in firsts:
+            if first in letters[at:]:
+                at = letters.index(first, at) + 1
+                break
+        else:
+            return False
+    return True
 
 
 def _reverse(text: str, m: re.Match) -> Definition | None:
@@ -83,7 +108,7 @@ def _reverse(text: str, m: re.Match) -> Definition | None:
         return None
     short = before.group(1)
     spans = [(w.group(), w.start(), w.end()) for w in _WORD.finditer(inner)]
-    if _match_long(short, spans) != 0:
+    if _match_long(short, spans) != 0 or not _list_items_fit(short, inner):
         return None
     start = m.start(1) + m.group(1).find(inner)
     return Definition(short, inner, start, start + len(inner), before.start(1), before.end(1))
@@ -127,7 +152,7 @@ def find_definitions(text: str) -> list[Definition]:
             continue  # a clause, not a name: "achieve the best performance ... (AfriMMLU)"
         long_start, long_end = long_words[0][1], long_words[-1][2]
         long_form = text[long_start:long_end].rstrip(",")
-        if long_form.lower() == inner.lower() or len(long_form) <= len(inner):
+        if long_form.lower() == inner.lower() or len(long_form) <= len(inner) or not _list_items_fit(inner, long_form):
             continue
         if len(long_words) == 1 and "-" not in long_form and not any(c.isupper() for c in long_form[1:]):
             continue  # one plain word is rarely the expansion of a multi-letter short form

@@ -44,6 +44,11 @@ def pairs(text):
             "we introduce GLAZE (Glacial LAke segmentation with Zonal Evidence), the first",
             [("GLAZE", "Glacial LAke segmentation with Zonal Evidence")],
         ),
+        # a list expands a short form only when its items start with its letters in order
+        ("data that are Findable, Accessible, Interoperable, Reusable (FAIR) by design",
+         [("FAIR", "Findable, Accessible, Interoperable, Reusable")]),
+        ("models including DenseNet121, 50-layer Residual Network (ResNet50), and VGG16", []),
+        ("We evaluate multiple LLMs (Llama3-8B, GPT-4o-mini, and o1-mini) on it.", []),
     ],
 )
 def test_acronym_definitions(text, expected):
