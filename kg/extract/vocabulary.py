@@ -160,8 +160,9 @@ def load_vocabulary(user_file: str | None = None, use_mined: bool = True) -> Voc
                     continue  # a parser's mistake kept by mining: "paper investigate"
                 if not is_mined_term_kept(key.split()):
                     continue  # the generic-word lists may have grown since the file was mined
-                # keyed as the resolver keys phrases: "multimodal reasoning" is "multi-modal reasoning"
-                vocab.add(Entry(unglue(key), surface, type_from_head(key), curated=False, df=int(df)))
+                # keyed as the resolver keys phrases: "multimodal reasoning" is "multi-modal reasoning",
+                # "multimodal models" (as the miner wrote a few keys) "multi-modal model"
+                vocab.add(Entry(unglue(norm_key(key)), surface, type_from_head(key), curated=False, df=int(df)))
     text = _data_path("vocabulary.tsv").read_text(encoding="utf-8")
     for entry in _parse_tsv(text, "kg/extract/data/vocabulary.tsv"):
         vocab.add(entry)

@@ -600,3 +600,17 @@ def test_kl_alone_is_the_kl_divergence_unless_the_paper_defines_it_otherwise():
     assert "concept:kullback-leibler-divergence" in by_paper["a"] & by_paper["b"]
     # a paper's own definition of the short form wins over the vocabulary's
     assert by_paper["c"] == {"concept:kurdyka-lojasiewicz"}
+
+
+def test_a_mined_term_is_keyed_as_the_other_extractors_key_its_forms():
+    """The miner wrote a few keys in the plural ("multimodal models"): the term must still be the
+    node of "multi-modal model", not a second one."""
+    vocab = load_vocabulary()
+    assert vocab.lookup("multimodal models").key == "multi modal model"
+    papers = [
+        Paper(id="a", abstract="Multimodal models now read charts."),
+        Paper(id="b", abstract="We probe multi-modal models on charts and multi-modal models on maps."),
+    ]
+    res = Resolver(vocab).resolve(extract(papers, tagger=False))
+    ids = {lk.paper_id: lk.concept_id for lk in res.links if "modal" in lk.concept_id}
+    assert ids == {"a": "concept:multi-modal-model", "b": "concept:multi-modal-model"}
