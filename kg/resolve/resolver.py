@@ -237,6 +237,7 @@ class Resolver:
         self._majority: dict[str, str] = {}  # a short form -> the key of its most frequent definition
         self._known: dict[str, dict] = {}  # the corpus's keys after the merges
         self._expansions: dict[str, str] | None = None  # a vocabulary short form, lower case -> its key
+        self._curated_spelled: list[tuple[str, str]] | None = None  # (curated key, a form's spelling)
         self._capitals: dict[str, str] | None = None  # a mixed-case vocabulary short form in capitals -> its key
         self._vocab_shorts: dict[str, str] | None = None  # a curated method's short form ("GRPO") -> its key
         self._usual_expansion: dict[str, str] = {}  # a short form spelled out several ways -> the usual key
@@ -473,6 +474,15 @@ class Resolver:
                     a, b = find(other), find(key)
                     if a != b:
                         root[b] = a
+        # a key spelled as a curated entry's other form joins the entry: "WikiText2" the
+        # entry whose forms include "WikiText-2" (forms that are acronyms only when a digit or
+        # a hyphen makes them no English word, as the vocabulary's own case-blind keys)
+        for entry_key, sp in self._curated_spellings():
+            other = owner.get(sp)
+            if other is not None and entry_key in root:
+                a, b = find(entry_key), find(other)
+                if a != b:
+                    root[b] = a
         groups: dict[str, list[str]] = collections.defaultdict(list)
         for key in tallies.surfaces:
             groups[find(key)].append(key)
@@ -504,6 +514,22 @@ class Resolver:
                 and not (based and (k in based) != (best in based))
             )
         _merge_keys(tallies, target, self._moved, self._merges, "spelling")
+
+    def _curated_spellings(self) -> list[tuple[str, str]]:
+        """(entry key, `spelling_key` of one of its other forms) of every curated entry, once."""
+        if self._curated_spelled is None:
+            out = []
+            for entry in self.vocab.entries.values():
+                if not entry.curated:
+                    continue
+                for form in entry.aliases:
+                    if _acronym(form) and not ("-" in form or any(ch.isdigit() for ch in form)):
+                        continue
+                    sp = spelling_key(norm_key(form), self._contrasted)
+                    if sp and sp != spelling_key(entry.key, self._contrasted):
+                        out.append((entry.key, sp))
+            self._curated_spelled = sorted(set(out))
+        return self._curated_spelled
 
     def _one_expansion_per_short_form(self, tallies: _Tallies) -> None:
         """"Continual pre-training (CPT)", "continued pre-training (CPT)": expansions of one short

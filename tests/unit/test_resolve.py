@@ -614,3 +614,14 @@ def test_a_mined_term_is_keyed_as_the_other_extractors_key_its_forms():
     res = Resolver(vocab).resolve(extract(papers, tagger=False))
     ids = {lk.paper_id: lk.concept_id for lk in res.links if "modal" in lk.concept_id}
     assert ids == {"a": "concept:multi-modal-model", "b": "concept:multi-modal-model"}
+
+
+def test_a_key_spelled_as_a_curated_entrys_other_form_joins_the_entry():
+    # the vocabulary lists "WikiText-2" under WikiText; "WikiText2" is that form run together
+    papers = [
+        Paper(id="a", abstract="We report perplexity on WikiText-2 and C4."),
+        Paper(id="b", abstract="Perplexity on WikiText2 drops by a third."),
+    ]
+    res = Resolver(load_vocabulary()).resolve(extract(papers, tagger=False))
+    assert {lk.paper_id for lk in res.links if lk.concept_id == "concept:wikitext"} == {"a", "b"}
+    assert not any("wikitext2" in cid for cid in res.concepts)
