@@ -525,9 +525,13 @@ class Resolver:
                 for form in entry.aliases:
                     if _acronym(form) and not ("-" in form or any(ch.isdigit() for ch in form)):
                         continue
-                    sp = spelling_key(norm_key(form), self._contrasted)
-                    if sp and sp != spelling_key(entry.key, self._contrasted):
-                        out.append((entry.key, sp))
+                    form_key = norm_key(form)
+                    own = {spelling_key(entry.key, self._contrasted), self._spelling(entry.key)}
+                    # as written, and with the vocabulary's short forms in it spelled out
+                    # ("Graph RAG" is "graph retrieval augmented generation")
+                    for sp in {spelling_key(form_key, self._contrasted), self._spelling(form_key)}:
+                        if sp and sp not in own:
+                            out.append((entry.key, sp))
             self._curated_spelled = sorted(set(out))
         return self._curated_spelled
 

@@ -625,3 +625,13 @@ def test_a_key_spelled_as_a_curated_entrys_other_form_joins_the_entry():
     res = Resolver(load_vocabulary()).resolve(extract(papers, tagger=False))
     assert {lk.paper_id for lk in res.links if lk.concept_id == "concept:wikitext"} == {"a", "b"}
     assert not any("wikitext2" in cid for cid in res.concepts)
+
+
+def test_a_definition_that_spells_out_a_curated_form_joins_the_entry():
+    # the vocabulary's GraphRAG lists "Graph RAG"; spelled out, that is the paper's long form
+    papers = [
+        Paper(id="a", abstract="We build on Graph Retrieval Augmented Generation (GraphRAG) for multi-hop questions."),
+        Paper(id="b", abstract="GraphRAG indexes a corpus as a knowledge graph."),
+    ]
+    res = Resolver(load_vocabulary()).resolve(extract(papers, tagger=False))
+    assert {lk.paper_id for lk in res.links if lk.concept_id == "concept:graphrag"} == {"a", "b"}
