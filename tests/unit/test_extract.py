@@ -182,6 +182,13 @@ def proposed(nlp, text, title=""):
             "We introduce two metrics: Multi-Decoding Consistency (MDC), and Trace Stability Score (TSS), which help.",
             ["MDC", "Multi-Decoding Consistency", "TSS", "Trace Stability Score"],
         ),
+        # ... with coordinated modifiers before the counted kind word
+        (
+            "We challenge this paradigm by introducing Adaptive Chunkerx, a framework that selects the best strategy "
+            "for each document based on a set of five novel intrinsic, document-based metrics: Reference "
+            "Completenessx (RCX), Chunk Cohesionx (CCX), and Size Compliancex (SCX), which assess quality.",
+            ["Adaptive Chunkerx", "CCX", "Chunk Cohesionx", "RCX", "Reference Completenessx", "SCX", "Size Compliancex"],
+        ),
         # a concept the vocabulary knows is used, not proposed
         ("We propose to steer large language models (LLMs) with GateSteer.", ["GateSteer"]),
         # a name the abstract defined before the announcement is background, not a contribution
