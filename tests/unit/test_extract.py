@@ -182,6 +182,13 @@ def proposed(nlp, text, title=""):
             "We introduce two metrics: Multi-Decoding Consistency (MDC), and Trace Stability Score (TSS), which help.",
             ["MDC", "Multi-Decoding Consistency", "TSS", "Trace Stability Score"],
         ),
+        # a counted announcement that ends its sentence: the next sentences open with its items
+        (
+            "We study voting across model families. We propose three family-aware methods. Hierarchical Family "
+            "Votingx (HFVX) aggregates within families. Learned Candidate Scoringx (LCSX) trains a classifier. "
+            "Then GPT-4o still wins on GQA.",
+            ["HFVX", "Hierarchical Family Votingx", "LCSX", "Learned Candidate Scoringx"],
+        ),
         # ... with coordinated modifiers before the counted kind word
         (
             "We challenge this paradigm by introducing Adaptive Chunkerx, a framework that selects the best strategy "

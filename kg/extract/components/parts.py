@@ -50,6 +50,9 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         k = bisect.bisect_right(sent_starts, c.start) - 1
         s0, _s1, sent_text = sents[k]
         at = c.start - s0
+        if _opens_a_counted_item(sents, k, sent_text, at):
+            _mark_proposed(c, c.type, definitions, applied)
+            continue
         # an item of the list: "...: A (AA) and B", "(1) a Decomposition Synthesis Procedure that ..."
         head = _ARTICLE_BEFORE.sub("", sent_text[max(0, at - 16) : at])
         if not (_LIST_ITEM_BEFORE.search(head) and _PART_AFTER.match(sent_text, c.end - s0) or c.end - s0 >= len(sent_text) - 1):
@@ -61,6 +64,28 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
             and any(_owned_parts(sents[j][2], sents[j][0], len(sents[j][2].rstrip(". ")), proposed) for j in range(k - 1, max(-1, k - 4), -1))
         ):
             _mark_proposed(c, c.type, definitions, applied)
+
+
+# "We propose three family-aware methods.": a counted announcement that ends its sentence, whose
+# items the next sentences take up one by one ("Hierarchical Family Voting (HFV) aggregates ...")
+_COUNTED_ANNOUNCEMENT = re.compile(
+    r"\b(?:we|this\s+(?:paper|work))\s+(?:also\s+|further\s+|then\s+)?"
+    r"(?:propose|introduce|present|develop|design|devise)s?\s+(two|three|four|five)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*[.:]\s*$",
+    re.I,
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
+    """Whether a name at offset `at` of sentence `k` opens it (after "First, " at most) within
+    the sentences a counted announcement before it ("We propose three ... methods.") goes through."""
+    if sent_text[:at].strip() and not _ORDINAL_OPEN.fullmatch(sent_text, 0, at):
+        return False
+    for j in range(k - 1, max(-1, k - 6), -1):
+        m = _COUNTED_ANNOUNCEMENT.search(sents[j][2])
+        if m is not None:
+            return k - j <= _COUNTS[m.group(1).lower()]
+    return False
 
 
 def _propose_name_variants(named, families, vocab, definitions, applied) -> None:
