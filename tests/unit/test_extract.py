@@ -189,6 +189,12 @@ def proposed(nlp, text, title=""):
             "Then GPT-4o still wins on GQA.",
             ["HFVX", "Hierarchical Family Votingx", "LCSX", "Learned Candidate Scoringx"],
         ),
+        # the core of the paper's own system, named
+        (
+            "We present SCRIPTX, a framework for control. The core of SCRIPTX is a Joint Action-State-Text "
+            "Diffusion Transformerx (JAST-DiTX), which represents actions. The core of BERT is a stack.",
+            ["JAST-DiTX", "Joint Action-State-Text Diffusion Transformerx", "SCRIPTX"],
+        ),
         # ... with coordinated modifiers before the counted kind word
         (
             "We challenge this paradigm by introducing Adaptive Chunkerx, a framework that selects the best strategy "

@@ -50,7 +50,7 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         k = bisect.bisect_right(sent_starts, c.start) - 1
         s0, _s1, sent_text = sents[k]
         at = c.start - s0
-        if _opens_a_counted_item(sents, k, sent_text, at):
+        if _opens_a_counted_item(sents, k, sent_text, at) or _core_of_own(sent_text, at, own):
             _mark_proposed(c, c.type, definitions, applied)
             continue
         # an item of the list: "...: A (AA) and B", "(1) a Decomposition Synthesis Procedure that ..."
@@ -74,6 +74,20 @@ _COUNTED_ANNOUNCEMENT = re.compile(
     re.I,
 )
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+# "At the core of AGCD-Net is the Attention Guided Causal Intervention Module (AG-CIM)", "The
+# heart of Diff-UMamba is a Noise Reduction Module (NRM)": the central part of the paper's own system
+_CORE_OF = re.compile(
+    r"\b(?:core|heart|backbone|centerpiece|cornerstone|key\s+component)\s+of\s+(\S+?)\s+(?:is|lies\s+in|lies)\s+"
+    r"(?:(?:an?|the|our|its)\s+)?(?:(?:novel|new)\s+)?(?:[\w-]+\s+){0,3}?$"
+)
+
+
+def _core_of_own(sent_text: str, at: int, own: set[str]) -> bool:
+    """Whether the name at offset `at` is what the sentence calls the core of the paper's own system."""
+    m = _CORE_OF.search(sent_text, max(0, at - 120), at)
+    return m is not None and m.group(1).rstrip(",") in own
 
 
 def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
