@@ -41,7 +41,8 @@ def _part_shaped(c: Candidate) -> bool:
 def _propose_listed_parts(named, sents, sent_starts, first_seen, families, definitions, applied) -> None:
     """"VideoEraser integrates ... via a two-stage process: Selective Prompt Embedding Adjustment
     (SPEA) and Adversarial-Resilient Noise Guidance (ARNG)": the coined names listed as the parts
-    of the paper's own contribution are its contributions too."""
+    of the paper's own contribution are its contributions too; so are the names that open the
+    sentences after "We propose three ... methods." and the named core of the paper's system."""
     own = {c.text for c in named if c.proposed}
     proposed = [c for c in named if c.text in own]  # every mention of the paper's own things
     for c in named:
@@ -66,16 +67,6 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
             _mark_proposed(c, c.type, definitions, applied)
 
 
-# "We propose three family-aware methods.": a counted announcement that ends its sentence, whose
-# items the next sentences take up one by one ("Hierarchical Family Voting (HFV) aggregates ...")
-_COUNTED_ANNOUNCEMENT = re.compile(
-    r"\b(?:we|this\s+(?:paper|work))\s+(?:also\s+|further\s+|then\s+)?"
-    r"(?:propose|introduce|present|develop|design|devise)s?\s+(two|three|four|five)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*[.:]\s*$",
-    re.I,
-)
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
-
-
 # "At the core of AGCD-Net is the Attention Guided Causal Intervention Module (AG-CIM)", "The
 # heart of Diff-UMamba is a Noise Reduction Module (NRM)": the central part of the paper's own system
 _CORE_OF = re.compile(
@@ -88,6 +79,16 @@ def _core_of_own(sent_text: str, at: int, own: set[str]) -> bool:
     """Whether the name at offset `at` is what the sentence calls the core of the paper's own system."""
     m = _CORE_OF.search(sent_text, max(0, at - 120), at)
     return m is not None and m.group(1).rstrip(",") in own
+
+
+# "We propose three family-aware methods.": a counted announcement that ends its sentence, whose
+# items the next sentences take up one by one ("Hierarchical Family Voting (HFV) aggregates ...")
+_COUNTED_ANNOUNCEMENT = re.compile(
+    r"\b(?:we|this\s+(?:paper|work))\s+(?:also\s+|further\s+|then\s+)?"
+    r"(?:propose|introduce|present|develop|design|devise)s?\s+(two|three|four|five)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*[.:]\s*$",
+    re.I,
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
 
 
 def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
