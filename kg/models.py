@@ -59,7 +59,7 @@ class Mention:
     sentence: str  # the evidence sentence
     long_form: str = ""  # for acronym definitions: the expansion this paper gives
     vocab_key: str = ""  # the vocabulary entry that matched, when one did
-    # a mention inside a longer weak phrase: it counts only if no mention containing it is linked
+    # a mention inside a longer weak phrase: it counts only if the resolver refuses every mention containing it
     inside: bool = False
 
     def row(self) -> tuple:

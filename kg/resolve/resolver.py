@@ -522,11 +522,11 @@ class Resolver:
             for entry in self.vocab.entries.values():
                 if not entry.curated:
                     continue
+                own = {spelling_key(entry.key, self._contrasted), self._spelling(entry.key)}
                 for form in entry.aliases:
                     if _acronym(form) and not ("-" in form or any(ch.isdigit() for ch in form)):
                         continue
                     form_key = norm_key(form)
-                    own = {spelling_key(entry.key, self._contrasted), self._spelling(entry.key)}
                     # as written, and with the vocabulary's short forms in it spelled out
                     # ("Graph RAG" is "graph retrieval augmented generation")
                     for sp in {spelling_key(form_key, self._contrasted), self._spelling(form_key)}:
