@@ -50,6 +50,10 @@ DEV_SETS = {name: gold_set(name) for name in ["seeds", "arxiv40", *heldout(1, 15
 UNWEIGHTED = ("found_by:tagger", "best_by:tagger")
 THRESHOLD = 0.15  # below this a candidate is left out even when the paper has room
 L2 = 3.0
+# a concept that is a candidate (not a contribution) of this many annotated papers and a gold key
+# concept of fewer than this share of them goes last under the cap: the field's broad words
+RANK_LAST_MIN_PAPERS = 12
+RANK_LAST_MAX_GOLD = 0.08
 
 
 class _Recorder(Resolver):
@@ -66,8 +70,9 @@ class _Recorder(Resolver):
             yield paper, cands
 
 
-def examples(inputs: Path, gold_path: Path) -> list[tuple[dict[str, float], int]]:
-    """(features, is a gold key concept) for every candidate link of the annotated papers."""
+def examples(inputs: Path, gold_path: Path) -> list[tuple[dict[str, float], int, str, bool]]:
+    """(features, is a gold key concept, concept id, a contribution) for every candidate link of
+    the annotated papers."""
     papers = list(read_papers([str(inputs)]))
     resolver = _Recorder(load_vocabulary())
     resolution = resolver.resolve(extract(papers, jobs=1))
@@ -83,8 +88,20 @@ def examples(inputs: Path, gold_path: Path) -> list[tuple[dict[str, float], int]
     for (pid, cid), ev in sorted(resolver.evidence.items()):
         if pid in keys_of:
             forms = _forms(G, cid)
-            out.append((features(ev), int(any(forms & keys for keys in keys_of[pid]))))
+            out.append((features(ev), int(any(forms & keys for keys in keys_of[pid])), cid, ev.role == "PROPOSES"))
     return out
+
+
+def rank_last(rows) -> list[str]:
+    """The concepts annotators link least when kg offers them: candidates (not contributions) of
+    RANK_LAST_MIN_PAPERS papers or more, gold in under RANK_LAST_MAX_GOLD of them."""
+    seen: dict[str, list[int]] = {}
+    for _f, y, cid, proposed in rows:
+        if not proposed:
+            counts = seen.setdefault(cid, [0, 0])
+            counts[0] += 1
+            counts[1] += y
+    return sorted(cid for cid, (n, gold) in seen.items() if n >= RANK_LAST_MIN_PAPERS and gold < RANK_LAST_MAX_GOLD * n)
 
 
 def fit(X: np.ndarray, y: np.ndarray, l2: float) -> np.ndarray:
@@ -110,11 +127,11 @@ def main() -> int:
     rows = []
     for name, (inputs, gold) in DEV_SETS.items():
         got = examples(inputs, gold)
-        print(f"{name}: {len(got)} candidates, {sum(y for _f, y in got)} gold key concepts", file=sys.stderr)
+        print(f"{name}: {len(got)} candidates, {sum(y for _f, y, _c, _p in got)} gold key concepts", file=sys.stderr)
         rows += got
     names = [n for n in FEATURE_NAMES if n not in UNWEIGHTED]
-    X = np.array([[f.get(n, 0.0) for n in names] for f, _y in rows])
-    y = np.array([y for _f, y in rows], dtype=float)
+    X = np.array([[f.get(n, 0.0) for n in names] for f, _y, _c, _p in rows])
+    y = np.array([y for _f, y, _c, _p in rows], dtype=float)
     w = fit(X, y, L2)
     weights = {n: round(float(v), 4) for n, v in zip(names, w) if round(float(v), 4) != 0.0}
     doc = {
@@ -125,6 +142,7 @@ def main() -> int:
         "l2": L2,
         "threshold": THRESHOLD,
         "weights": weights,
+        "rank_last": rank_last(rows),
     }
     Path(args.out).write_text(json.dumps(doc, indent=1, sort_keys=False) + "\n", encoding="utf-8")
     print(f"wrote {args.out}: {len(weights)} weights from {len(rows)} examples", file=sys.stderr)

@@ -85,9 +85,12 @@ FEATURE_NAMES = (
 class LinkRanker:
     """P(a candidate is one of the paper's key concepts), from learned feature weights."""
 
-    def __init__(self, weights: dict[str, float], threshold: float):
+    def __init__(self, weights: dict[str, float], threshold: float, rank_last: frozenset[str] = frozenset()):
         self.weights = weights
         self.threshold = threshold
+        # concepts the annotated papers link often and almost never name as key concepts
+        # ("reasoning", "AI", "generalization"): under the cap they come after every other candidate
+        self.rank_last = rank_last
         w = weights.get
         # the one-hot weights by value: probability() runs for every candidate of every paper
         self._found = {e: w(f"found_by:{e}", 0.0) for e in EXTRACTORS}
@@ -103,7 +106,7 @@ class LinkRanker:
         else:
             text = Path(path).read_text(encoding="utf-8")
         data = json.loads(text)
-        return cls(data["weights"], data["threshold"])
+        return cls(data["weights"], data["threshold"], frozenset(data.get("rank_last", ())))
 
     def probability(self, ev: Evidence) -> float:
         """The logistic of the weighted features; the same sum as over `features(ev)`, unrolled."""

@@ -311,7 +311,7 @@ class Resolver:
         res = Resolution(merges=self._merges)
         # 4. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
-        probability, threshold = self.ranker.probability, self.ranker.threshold
+        probability, threshold, last = self.ranker.probability, self.ranker.threshold, self.ranker.rank_last
         per_paper = list(self.candidates(keyed))
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
@@ -322,6 +322,8 @@ class Resolver:
             for lk, ev in candidates:
                 p = probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)
                 order = p + (SHARED_BONUS if ev.curated and sharing[lk.concept_id] >= 2 else 0.0)
+                if lk.concept_id in last and lk.role != "PROPOSES":
+                    order -= 1.0  # kept only where the paper has room left
                 scored.append((lk, p, order))
             # contributions first, then the likeliest key concepts (the bonus orders, never admits)
             scored.sort(key=lambda c: (-c[2], c[0].mention.start, c[0].concept_id))

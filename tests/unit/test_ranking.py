@@ -98,3 +98,34 @@ def test_the_fast_sum_equals_the_weighted_features(extracted):
     for ev in seen:
         z = sum(ranker.weights.get(name, 0.0) * value for name, value in features(ev).items())
         assert ranker.probability(ev) == pytest.approx(1 / (1 + math.exp(-z)), abs=1e-12)
+
+
+def test_a_concept_ranked_last_goes_in_only_where_the_paper_has_room(extracted):
+    ranker = LinkRanker({}, threshold=0.0)  # every candidate equally likely: the text's order decides
+    everything = {lk.concept_id for lk in links_with(extracted, ranker, cap=10**6)}
+    first = [lk for lk in links_with(extracted, ranker, cap=4) if lk.mention.extractor != "contained"]
+    ours = {lk.concept_id for lk in first if lk.role == "PROPOSES"}
+    ranked_last = frozenset(lk.concept_id for lk in first) - ours
+    assert ours == {"concept:sparse-reward-shaping"} and len(ranked_last) == 3
+    last = LinkRanker({}, threshold=0.0, rank_last=ranked_last)
+    capped = {lk.concept_id for lk in links_with(extracted, last, cap=4) if lk.mention.extractor != "contained"}
+    # the three that came first are now behind every other candidate (a contribution never is)
+    assert len(capped) == 4 and ours <= capped and not capped & ranked_last
+    # ... but with room for all, nothing is lost
+    assert {lk.concept_id for lk in links_with(extracted, last, cap=10**6)} == everything
+
+
+def test_the_trainer_ranks_last_what_annotators_name_least():
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from train_ranker import RANK_LAST_MIN_PAPERS, rank_last
+
+    n = RANK_LAST_MIN_PAPERS
+    rows = [({}, 0, "concept:broad", False)] * n  # offered n times, never gold
+    rows += [({}, 1, "concept:named", False)] * n
+    rows += [({}, 0, "concept:rare", False)] * (n - 1)  # too few papers to tell
+    rows += [({}, 0, "concept:ours", True)] * n  # a contribution is never ranked last
+    assert rank_last(rows) == ["concept:broad"]
+    data = json.loads((Path(__file__).resolve().parents[2] / "kg/resolve/data/ranker.json").read_text(encoding="utf-8"))
+    assert "concept:reasoning" in data["rank_last"] and "concept:group-relative-policy-optimization" not in data["rank_last"]
