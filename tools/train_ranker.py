@@ -93,7 +93,7 @@ def examples(inputs: Path, gold_path: Path) -> list[tuple[dict[str, float], int,
 
 
 def rank_last(rows) -> list[str]:
-    """The concepts annotators link least when kg offers them: candidates (not contributions) of
+    """The concepts annotators name least when kg offers them: candidates (not contributions) of
     RANK_LAST_MIN_PAPERS papers or more, gold in under RANK_LAST_MAX_GOLD of them."""
     seen: dict[str, list[int]] = {}
     for _f, y, cid, proposed in rows:
