@@ -141,6 +141,20 @@ _NAMES_THIS_WORDS = ("this", " it ", "these", "them", "phenomenon", "effect", "f
                      "pattern", "gap", "property", "problem", "task", "setting", "quantity", " as ")
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")
 _CORE_WORDS = ("core", "heart", "central", "key", "crucial", "fundamental")  # every _CORE match has one
+# the same cue said of a name instead of "our"/"this" ("At the core of AGCD-Net is the Attention
+# Guided Causal Intervention Module (AG-CIM)"): whose core it is, the caller decides
+_CORE_OF_NAME = re.compile(
+    r"\b(?:core|heart|backbone|centerpiece|cornerstone|key\s+component)\s+of\s+(\S+?)\s+(?:is|lies\s+in|lies)\s+"
+    r"(?:(?:an?|the|our|its)\s+)?(?:(?:novel|new)\s+)?(?:[\w-]+\s+){0,3}?$"
+)
+# a counted kind word: "three key components", "five novel intrinsic, document-based metrics"
+COUNTED_KINDS = r"\b(?P<count>two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+,?\s+){0,3}?[a-z]+s"
+
+
+def core_of_name(sentence: str, at: int) -> str | None:
+    """The name whose core (heart, backbone ...) the sentence says the words at `at` are, or None."""
+    m = _CORE_OF_NAME.search(sentence, max(0, at - 120), at)
+    return m.group(1).rstrip(",") if m else None
 # "The resulting dataset, Nemotron-Safety-Multilingual-v1, comprises ...", "The resulting
 # algorithm CARL (...)": what the paper's own process produced, named
 _RESULTING = re.compile(

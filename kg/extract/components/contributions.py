@@ -29,6 +29,7 @@ from kg.extract.components.parts import (
 from kg.extract.components.repository import _repo_key, repository_name
 from kg.extract.components.title_name import _TITLE_NAME, _own_kind_subtitle, _title_only_name
 from kg.extract.contributions import (
+    COUNTED_KINDS,
     composed_of,
     find_contributions,
     own_kind_appositive,
@@ -464,7 +465,7 @@ _PART_KIND_NEXT = re.compile(
     r"objective|estimator|gate|gating)s?\b"
 )
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
-_COUNTED = r"\b(?:two|three|four|five|six|several|multiple|\d+)\s+(?:[\w-]+,?\s+){0,3}?[a-z]+s"  # "three key components"
+_COUNTED = COUNTED_KINDS
 # "... two new metrics:", "... three components:": a counted or plural kind word opens a list
 _ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
 _BRINGS_VERB = re.compile(r"(?:introduc|propos|present|featur|incorporat|compris|includ|contain|offer)es\b")  # cheap test first

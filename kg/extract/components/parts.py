@@ -8,7 +8,7 @@ import re
 
 from kg.extract.components.candidates import Candidate, _mark_proposed
 from kg.extract.components.coined import _coined
-from kg.extract.contributions import type_from_clause
+from kg.extract.contributions import COUNTED_KINDS, core_of_name, type_from_clause
 
 # "a two-stage process:", "three complementary subtasks,", "two key modules": the parts of a whole
 _PARTS = re.compile(
@@ -51,7 +51,7 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         k = bisect.bisect_right(sent_starts, c.start) - 1
         s0, _s1, sent_text = sents[k]
         at = c.start - s0
-        if _opens_a_counted_item(sents, k, sent_text, at) or _core_of_own(sent_text, at, own):
+        if _opens_a_counted_item(sents, k, sent_text, at) or core_of_name(sent_text, at) in own:
             _mark_proposed(c, c.type, definitions, applied)
             continue
         # an item of the list: "...: A (AA) and B", "(1) a Decomposition Synthesis Procedure that ..."
@@ -67,28 +67,14 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
             _mark_proposed(c, c.type, definitions, applied)
 
 
-# "At the core of AGCD-Net is the Attention Guided Causal Intervention Module (AG-CIM)", "The
-# heart of Diff-UMamba is a Noise Reduction Module (NRM)": the central part of the paper's own system
-_CORE_OF = re.compile(
-    r"\b(?:core|heart|backbone|centerpiece|cornerstone|key\s+component)\s+of\s+(\S+?)\s+(?:is|lies\s+in|lies)\s+"
-    r"(?:(?:an?|the|our|its)\s+)?(?:(?:novel|new)\s+)?(?:[\w-]+\s+){0,3}?$"
-)
-
-
-def _core_of_own(sent_text: str, at: int, own: set[str]) -> bool:
-    """Whether the name at offset `at` is what the sentence calls the core of the paper's own system."""
-    m = _CORE_OF.search(sent_text, max(0, at - 120), at)
-    return m is not None and m.group(1).rstrip(",") in own
-
-
 # "We propose three family-aware methods.": a counted announcement that ends its sentence, whose
 # items the next sentences take up one by one ("Hierarchical Family Voting (HFV) aggregates ...")
 _COUNTED_ANNOUNCEMENT = re.compile(
     r"\b(?:we|this\s+(?:paper|work))\s+(?:also\s+|further\s+|then\s+)?"
-    r"(?:propose|introduce|present|develop|design|devise)s?\s+(two|three|four|five)\s+(?:[\w-]+\s+){0,3}?[a-z]+s\s*[.:]\s*$",
+    r"(?:propose|introduce|present|develop|design|devise)s?\s+" + COUNTED_KINDS + r"\s*[.:]\s*$",
     re.I,
 )
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}  # "several", "six" or "12": too many to follow
 
 
 def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
@@ -98,8 +84,8 @@ def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
         return False
     for j in range(k - 1, max(-1, k - 6), -1):
         m = _COUNTED_ANNOUNCEMENT.search(sents[j][2])
-        if m is not None:
-            return k - j <= _COUNTS[m.group(1).lower()]
+        if m is not None and m.group("count").lower() in _COUNTS:
+            return k - j <= _COUNTS[m.group("count").lower()]
     return False
 
 
