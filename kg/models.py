@@ -44,6 +44,11 @@ class Paper:
     title_is_derived: bool = False
 
 
+# the extractors whose mentions are weak evidence: the resolver links them only when something
+# corroborates them, and a sure mention inside one stands in for it when it is refused
+WEAK_EXTRACTORS = ("terms", "phrases")
+
+
 @dataclass(frozen=True, slots=True)
 class Mention:
     """A surface form of a concept found in one paper's abstract."""

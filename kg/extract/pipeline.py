@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from kg.models import Mention, Paper
+from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
 PIPELINE_VERSION = "132"  # bump when extraction output changes: it keys the build cache
 
@@ -38,10 +38,6 @@ def make_nlp(vocab_file: str | None = None, tagger: bool = True):
 
 
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+|\b(?:[\w-]+\.)+(?:com|org|io|ai|net|edu|dev)/[^\s<>\"]*")
-
-
-# the extractors whose candidates the resolver may refuse for want of corroboration
-_WEAK = ("phrases", "terms")
 
 
 def _coined_shape(text: str) -> bool:
@@ -74,7 +70,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             # "LLM judges" is a phrase about LLMs: the name inside keeps its own link
             c.extractor == "names" and cover.extractor == "phrases"
         ):
-            if cover.extractor not in _WEAK or cover.proposed or c.extractor == "phrases" or (
+            if cover.extractor not in WEAK_EXTRACTORS or cover.proposed or c.extractor == "phrases" or (
                 c.end - c.start == cover.end - cover.start
             ):
                 continue
@@ -87,7 +83,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             c.text, text[c.end : c.end + 40], None if c.vocab_key else lex
         ):
             continue
-        if c.extractor in _WEAK and not c.proposed and ends_in_modifier(c.text, text[c.end : c.end + 40], lex):
+        if c.extractor in WEAK_EXTRACTORS and not c.proposed and ends_in_modifier(c.text, text[c.end : c.end + 40], lex):
             continue  # "coordinated multi-agent| framework": the piece before the noun
         kept.append((c, inside))
         if c.end > cover_end:

@@ -20,7 +20,7 @@ from kg.extract.names import family_of
 from kg.extract.phrases import KIND_HEADS, KIND_OF_TERM_SCORE, modifier_shares
 from kg.extract.typing_rules import type_from_head
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary, is_acronym, is_curated
-from kg.models import CONCEPT_TYPES, ROLES, Concept, ConceptLink, Mention, Paper
+from kg.models import CONCEPT_TYPES, ROLES, WEAK_EXTRACTORS, Concept, ConceptLink, Mention, Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import (
     FUNCTION_WORDS,
@@ -75,7 +75,6 @@ def concept_id(key: str) -> str:
 _acronym = functools.lru_cache(maxsize=1 << 18)(is_acronym)
 _short_form = functools.lru_cache(maxsize=1 << 18)(singular_surface)
 
-_WEAK_EXTRACTORS = ("terms", "phrases")
 _KIND_HEADS = KIND_HEADS | {"benchmark", "dataset"}
 _DIGIT = re.compile(r"\d")
 
@@ -628,7 +627,7 @@ class Resolver:
             kept = [
                 (k, m) for k, m in out
                 # the first test is _corroborated's own, inlined: most mentions need no more
-                if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES"
+                if m.extractor not in WEAK_EXTRACTORS or m.role == "PROPOSES"
                 or self._corroborated(k, m, per[k] + inside.has(k), len(term_papers[k]), title)
             ]
             if any(m.inside for _k, m in kept):
@@ -643,7 +642,7 @@ class Resolver:
 
     def _corroborated(self, key: str, m: Mention, in_paper: int, in_corpus: int, title: str) -> bool:
         """Weak evidence (mined terms, lexicon phrases) needs support to become a link."""
-        if m.extractor not in _WEAK_EXTRACTORS or m.role == "PROPOSES":
+        if m.extractor not in WEAK_EXTRACTORS or m.role == "PROPOSES":
             return True
         if m.extractor == "terms":
             entry = self.vocab.entries.get(m.vocab_key)
