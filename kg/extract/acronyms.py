@@ -72,7 +72,6 @@ _LEAD_STOP = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "wit
 _BEFORE_WORD = re.compile(r"([A-Za-z][\w.+-]{1,11})\s*$")
 _LIST_SEPARATOR = re.compile(r",\s*(?:(?:and|or)\s+)?")
 _ITEM_LEAD = frozenset(("then", "and", "or", "the", "a", "an"))  # "Pre-train, then Fine-tune"
-_ITEM_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
 
 
 def _list_items_fit(short: str, long: str) -> bool:
@@ -85,7 +84,7 @@ def _list_items_fit(short: str, long: str) -> bool:
     letters = [c.lower() for c in short if c.isalnum()]
     at = 0
     for item in _LIST_SEPARATOR.split(long):
-        words = _ITEM_WORD.findall(item)
+        words = [w.lstrip("'’+./") for w in _WORD.findall(item)]  # "'Fine-tune'" starts with its F
         # the item's first word, or its first after a connective ("then Fine-tune")
         firsts = [w[:1].lower() for w in words[:1] + [w for w in words if w.lower() not in _ITEM_LEAD][:1]]
         for first in firsts:

@@ -137,7 +137,6 @@ class KeyConceptTagger:
         self.weights = weights
         self.lex = lex
         self.df = df
-        self._zero = (0.0, 0.0, 0.0)
         self._word: dict[str, tuple] = {}
         tags = [*sorted(set(lex.values()) | {"?"}), _PAD]
         self._tag_id = {t: k for k, t in enumerate(tags)}
@@ -155,8 +154,7 @@ class KeyConceptTagger:
             [[self._sum([f"pos-1pos={before}|{pos}", f"pospos+1={pos}|{after}"]) for after in tags] for pos in tags]
             for before in tags
         ])
-        firsts = frozenset(k.split(" ", 1)[0] for k in df if " " in k)  # words a table phrase starts with
-        self._starts_phrase = lambda first: first.split(" ", 1)[0] in firsts
+        self._firsts = frozenset(k.split(" ", 1)[0] for k in df if " " in k)  # words a table phrase starts with
 
     def _sum(self, feats: list[str]) -> tuple[float, float, float]:
         o = b = i = 0.0
@@ -189,7 +187,7 @@ class KeyConceptTagger:
             first = word.lower().replace("-", " ")
             vecs = self._word[word] = (
                 row,
-                first if alnum and self._starts_phrase(first) else None,
+                first if alnum and first.split(" ", 1)[0] in self._firsts else None,
                 phrase_key([word]) if alnum else None,
             )
         return vecs
