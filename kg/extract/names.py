@@ -28,6 +28,19 @@ _SUFFIX_WORDS = re.compile(
     r"is|are|which|that)$",
     re.I,
 )
+# "NLTK-tokenized", "LoRA-adapted", "SAT-solving": any participle after a name's hyphen, lower-case
+# as written ("DeepSeek-R1-Distill" keeps its capitalised version word); "-med" is a word piece
+# ("GLiNER-biomed"), not a participle
+_PARTICIPLE_SUFFIX = re.compile(r"-[a-z]{2,}(?<!m)ed$")
+
+
+def _participle(word: str) -> bool:
+    """"approved", "mined", "tokenized" (which the lexicon reads as an adjective); not "infrared"."""
+    from kg.extract.phrases import lexicon
+
+    return word.endswith(("ized", "ised", "ated")) or lexicon().get(word) == "VERB"
+
+
 _VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku|Turbo|Instruct|Chat|Base|Nano|Lite|Max|Plus|VL|Coder|Math|Vision|Omni|Thinking|Preview|Distill|Large|Small|Medium|XL|IT)"
 # a release number written apart: "OlmoEarth v1.1", "DeepSeek v3.2", "FooNet V2"
 _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
@@ -55,6 +68,8 @@ def looks_like_name(word: str) -> bool:
     has_alpha = any(c.isalpha() for c in word)
     if not has_alpha:
         return False
+    if _AT_K_METRIC.match(word):
+        return True  # "pass@128", "maj@16", "success@10": a metric at a cut-off, however cased
     if uppers >= 2:
         # all-caps English shouting ("NOT") is excluded by STOP_NAMES; ordinals like "2D"/"3D" pass
         return True
@@ -65,6 +80,7 @@ def looks_like_name(word: str) -> bool:
     return any("\u2080" <= c <= "\u2089" for c in word) and uppers >= 1
 
 
+_AT_K_METRIC = re.compile(r"^[A-Za-z]{2,}@(?:\d+(?:\.\d+)?|[kKnN])$")
 _MATH = re.compile(r"^[A-Za-z][+\-*/=^]\d+$|_")  # L+1, L-1, ESS_min: formula pieces, not names
 _INITIALS = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?$")  # U.S., e.g., i.e.
 # "SEarch", "REwriting": capitals that spell out an acronym inside an ordinary word
@@ -87,6 +103,9 @@ def _is_word(word: str) -> bool:
 
 _PLAIN_COMPOUND = re.compile(r"^[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)+$")
 _NEGATION = re.compile(r"^(?:non|anti|pseudo|quasi)-", re.I)
+# "low-NFE regime", "high-SNR": a degree said of a measure written as an acronym ("zero-RL",
+# "semi-PD" and "multi-LLM" name things of their own)
+_DEGREE_PREFIX = re.compile(r"^(?:low|high)-(?=[A-Z]{2,}s?$)")
 
 
 _GLUED_SENTENCE = re.compile(r"\.(?=[A-Z][a-z])")  # "set.Unlike": a missing space after a full stop
@@ -95,11 +114,13 @@ _GLUED_SENTENCE = re.compile(r"\.(?=[A-Z][a-z])")  # "set.Unlike": a missing spa
 @functools.lru_cache(maxsize=1 << 16)
 def _trim(word: str) -> str:
     word = _GLUED_SENTENCE.split(word, 1)[0]
-    word = _NEGATION.sub("", word)
+    word = _DEGREE_PREFIX.sub("", _NEGATION.sub("", word))
     while True:
         m = _SUFFIX_WORDS.search(word)
         if not m:
-            break
+            m = _PARTICIPLE_SUFFIX.search(word)
+            if not m or sum(c.isalpha() for c in word[: m.start()]) < 2 or not _participle(m.group(0)[1:]):
+                break  # "T1-weighted" is the scan's name, not T1; "RGB-to-infrared" has no participle
         word = word[: m.start()]
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]

@@ -199,6 +199,10 @@ def _list_opening(s0: int, sent_text: str, proposed_names: set[str]) -> tuple[st
     return comp[0], lo, list_type
 
 
+# a name glued to a lower-case modifier ("IRB-approved", "GPT-4-generated") describes the noun after it
+_GLUED_MODIFIER = re.compile(r"-[a-z]")
+
+
 def _mark_said_own(ctx: _DocContext, title: re.Match[str] | None) -> None:
     """Marks the names the text says are the paper's own ("our X", "X, a novel metric", the title)."""
     # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
@@ -219,6 +223,7 @@ def _mark_if_said_own(
         # "our CultureBench", "our newly proposed AdvancedMath benchmark": said in so
         # many words, any name no vocabulary knows is the paper's own
         c.extractor in ("names", "definition") and _unknown(c, families)
+        and not _GLUED_MODIFIER.match(text, c.end)  # "our IRB-approved evaluation": the evaluation is
         and (
             _OUR.search(text, max(0, c.start - 70), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
             # "formalized with a novel Tool Interaction Graph": whatever the verb
