@@ -141,6 +141,8 @@ _RESOURCE = re.compile(
 
 
 # a licence the data or code is released under: "CC-BY-4.0", "CC BY-NC-SA 4.0", "Apache-2.0"
+# a Creative Commons licence anywhere in a text ("CC-BY 4.0 label", "CC BY-NC"): its words are no concept
+CC_LICENCE = re.compile(r"\bCC[- ]?BY(?:[- ](?:SA|NC|ND))*\b", re.I)
 _LICENCE = re.compile(r"^(?:CC[- ]?BY(?:[- ](?:SA|NC|ND))*(?:[- ]\d\.\d)?|CC0|Apache[- ]2(?:\.0)?|(?:A|L)?GPL-?v?\d?(?:\.\d)?|MIT)(?:\s+[Ll]icen[cs]es?)?$")
 
 
@@ -161,7 +163,7 @@ def is_not_a_concept(text: str) -> bool:
     words = text.split()
     if _NUMBERED_PART.match(text):
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
-    if _RESOURCE.search(text) or _LICENCE.match(text) or text in PLACES:
+    if _RESOURCE.search(text) or _LICENCE.match(text) or text in PLACES or ("BY" in text and CC_LICENCE.search(text)):
         return True
     if len(words) == 1:
         if text in STOP_NAMES:

@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from kg.extract.generic import STOP_NAMES
+from kg.extract.generic import CC_LICENCE, STOP_NAMES
 from kg.extract.vocabulary import Vocabulary
 
 # only words with a capital or a digit somewhere can be names: the lookahead skips the rest cheaply
@@ -46,7 +46,14 @@ _VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku
 _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
 # an edition's year written apart: "BraTS 2021", "SemEval 2025", "AIME 2024"
 _EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
-_NUMERIC = re.compile(r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$")
+_NUMERIC = re.compile(
+    r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$"
+    r"|^\d+(?:\.\d+)?[BM]-A\d+(?:\.\d+)?[BM]$"  # "30B-A3B": a mixture-of-experts size, cut from its model's name
+)
+# "human-AI", "user-LLM", "single-LLM": who meets whom (or how many), written before a noun
+_PAIRING = re.compile(r"^[a-z]{3,}-(?:AI|LLM|LM|VLM|MLLM)$")
+_LOWER_NEXT = re.compile(r" [a-z]")
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,13 +147,19 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         names.append(Name(word, m.start(), m.start() + len(word)))
         starts.append(m.start())
         ends.append(m.start() + len(word))
+    # "CC-BY-SA", "CC BY-NC 4.0": a licence, not a concept (nor "CC" a name)
+    licences = [lic.span() for lic in CC_LICENCE.finditer(text)] if "BY" in text or "by" in text else ()
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
+        if licences and any(a <= m.start() < b for a, b in licences):
+            continue
         word = _trim(raw)
         i = bisect.bisect_right(starts, m.start()) - 1
         if not word or (i >= 0 and m.start() < ends[i]):
             continue
         at = m.start() if raw.startswith(word) else m.start() + raw.find(word)  # "non-WhisTLE": after the "non-"
+        if _PAIRING.match(word) and _LOWER_NEXT.match(text, m.start() + len(raw)):
+            continue  # "human-AI co-creativity", "user-LLM interaction": the pairing modifies the noun
         if looks_like_name(word) or word in vocab.acronyms:
             start = at
             if word not in vocab.acronyms and vocab.lookup(word) is None and not _PLAIN_ACRONYM.match(word):

@@ -1007,6 +1007,28 @@ def test_coined_names_evaluated_on_are_benchmarks_and_at_k_names_metrics(nlp):
     assert not any("@" in t and t not in ("pass@128", "maj@16") for t in got)
 
 
+@pytest.mark.parametrize(
+    "text, absent",
+    [
+        # a licence, however written
+        ("FooCorpusX is released under CC-BY-SA and CC BY-NC 4.0 licences.", ("CC", "BY-NC", "CC-BY-SA")),
+        # a mixture-of-experts size cut from its model's name
+        ("We fine-tune three models (Qwen3-4B/8B/30B-A3B) here.", ("30B-A3B",)),
+        # who meets whom, written before a noun
+        ("We study human-AI co-creativity with single-LLM baselines.", ("human-AI", "single-LLM")),
+    ],
+)
+def test_licences_sizes_and_pairings_are_no_names(nlp, text, absent):
+    got = {m.text for m in mentions_from_doc(nlp(text), "p")}
+    assert got and not got & set(absent)
+
+
+def test_a_name_inside_a_known_term_an_announcement_brings_is_not_proposed(nlp):
+    """"We develop a KV caching strategy": KV is a word of the vocabulary's "KV caching"."""
+    assert "KV" not in {m.text for m in mentions_from_doc(nlp("We develop a KV caching strategy."), "p")}
+    assert proposed(nlp, "We develop FooKVX, a caching strategy.") == ["FooKVX"]
+
+
 def test_a_name_glued_to_a_participle_in_our_voice_is_not_the_paper_s_own(nlp):
     """"Our IRBX-approved evaluation": what is the paper's own is the evaluation, not the board."""
     got = {m.text: m.role for m in mentions_from_doc(nlp("Our IRBX-approved human evaluation shows gains."), "p")}

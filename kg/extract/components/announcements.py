@@ -80,11 +80,15 @@ class _DocContext:
         starts = self.named_starts
         return self.named[bisect.bisect_left(starts, lo) : bisect.bisect_left(starts, hi)]
 
-    def inside_phrase(self, c: Candidate) -> bool:
-        """Part of a longer term ("KV" in "reordering KV caches"): a word of that term, not a name."""
+    def inside_phrase(self, c: Candidate, known_only: bool = False) -> bool:
+        """Part of a longer term ("KV" in "reordering KV caches"): a word of that term, not a name.
+        With `known_only`, only a term of the vocabulary counts ("KV" in "KV caching")."""
         i = bisect.bisect_right(self.phrase_starts, c.start)
         for p in self.phrases[max(0, i - 8) : i]:
-            if p.start <= c.start and p.end >= c.end and p.end - p.start > c.end - c.start:
+            if (
+                p.start <= c.start and p.end >= c.end and p.end - p.start > c.end - c.start
+                and (not known_only or p.extractor in ("vocabulary", "terms"))
+            ):
                 return True
         return False
 
@@ -100,6 +104,7 @@ class _DocContext:
                 not (c.vocab_key or c.known or _release(c.text, families))
                 and full_text[c.start - 1 : c.start] != "/"
                 and not _MODIFIER_SUFFIX.search(c.text)  # "a CLIP-based framework (CLIP-KOA)"
+                and not self.inside_phrase(c, known_only=True)  # "a KV caching strategy" names no KV
             ):
                 # past a preposition, the clause's object was unnamed: what follows is what
                 # it is for or about; after "derived from", "leveraging the ... model", what
