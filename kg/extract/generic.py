@@ -14,7 +14,7 @@ GENERIC_MODIFIERS = frozenset(
     pure unstable inconsistent
     comprehensive key main simple effective efficient robust better best large small high low
     first second third further additional specific particular general overall proposed our their
-    its this these those improved superior competitive promising remarkable notable considerable
+    own its this these those improved superior competitive promising remarkable notable considerable
     wide broad rich fundamental important critical crucial essential major minor underlying
     single unified standard typical traditional conventional original final initial alternative
     potential possible real practical theoretical empirical challenging open public available

@@ -104,6 +104,8 @@ def tag_word(word: str, lex: dict[str, str]) -> str:
     tag = lex.get(low)
     if tag:
         return tag
+    if low == "cannot":
+        return "AUX"  # "models cannot capture": the lexicon's mining tokenizer splits it, so it is unknown
     if "-" in low:
         if _HYPHEN_ADJ.search(low):
             return "ADJ"

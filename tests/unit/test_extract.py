@@ -923,6 +923,13 @@ def test_a_classifying_modifier_stays_when_the_field_writes_the_phrase_with_it(n
     assert phrases_of(nlp, text) == ["full attention", "full fine-tuning", "multi-step reasoning", "strategic reasoning"]
 
 
+def test_a_modal_ends_a_phrase_and_own_is_no_part_of_one(nlp):
+    """"current models cannot capture", "their own rollouts": neither word belongs to a concept."""
+    got = {m.text for m in mentions_from_doc(nlp("Victim models cannot capture context from their own policy rollouts."), "p")}
+    assert "policy rollouts" in got
+    assert not any("cannot" in t or t.startswith("own ") for t in got)
+
+
 def test_a_leading_describing_compound_is_trimmed_not_the_whole_phrase(nlp):
     # before, "training-free" anywhere in a phrase threw the phrase away
     assert phrases_of(nlp, "We propose a training-free spatio-temporal token merging method, named STTM.") == ["token merging"]
