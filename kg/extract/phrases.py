@@ -247,6 +247,20 @@ def _phrase_of(run: list[tuple], max_words: int, compounds: dict[str, int] | Non
     a, b = 0, len(run)
     while a < b and run[a][3][2]:
         a += 1
+    # "guarantees accurate inference", "offloads parsing": a plural rarely modifies the word
+    # after it, so a run's first word in the plural is a clause's verb or its own subject,
+    # unless the field writes the two together ("sports analytics", "systems engineering").
+    # Where only generic words would be left ("links| model behaviour"), the run stays whole:
+    # the field's own term inside it is cut out later
+    while (
+        b - a >= 2 and _plural(run[a][3]) and not _written_together(run[a][3], run[a + 1][3], compounds)
+        and not is_generic_phrase([i[3][6] for i in run[a + 1 : b]])
+    ):
+        a += 1
+        # after the subject, its verb: "women| undergoing| annual mammography", "methods| embed|
+        # persistent watermarks", "experiments| delivered| promising results"
+        while a < b and (run[a][3][2] or run[a][3][0] in _PARTICIPLES or run[a][3][7] >= VERB_AFTER_SUBJECT):
+            a += 1
     while a < b and not run[b - 1][3][4]:
         b -= 1
     # "preference prediction tasks", "peer review process": the kind word adds nothing
@@ -367,6 +381,15 @@ def _clause_verb(subject: tuple, word: tuple, compounds: dict[str, int] | None) 
     else:  # "a validator enforces"
         agrees = word[1].endswith("s") and word[6] != word[1]
     return agrees and not _written_together(subject, word, compounds)
+
+
+def _plural(info: tuple) -> bool:
+    """Whether a word (as _word_info gives it) is a plain lower-case noun in the plural whose
+    singular the lexicon knows ("guarantees"; not "diabetes", "high-stakes", "Coralscapes")."""
+    return (
+        info[0] == "NOUN" and info[6] != info[1] and "-" not in info[1]
+        and lexicon().get(info[6]) in ("NOUN", "VERB")
+    )
 
 
 def _written_together(first: tuple, second: tuple, compounds: dict[str, int] | None) -> bool:

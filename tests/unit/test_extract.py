@@ -930,6 +930,23 @@ def test_a_modal_ends_a_phrase_and_own_is_no_part_of_one(nlp):
     assert not any("cannot" in t or t.startswith("own ") for t in got)
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a plural first word is the clause's subject or verb, and the verb after a subject goes too
+        ("This offloads parsing to the server.", []),
+        ("Existing methods embed persistent watermarks in images.", []),
+        ("Participants noted occasional errors in transcripts.", ["occasional errors"]),
+        # a plural the field writes as a modifier, a singular that only looks plural, and a run
+        # that would leave generic words only, stay whole
+        ("Patients with diabetes mellitus were screened.", ["diabetes mellitus"]),
+        ("We study sports analytics with video.", ["sports analytics"]),
+    ],
+)
+def test_a_plural_opening_a_run_is_no_modifier(nlp, text, expected):
+    assert phrases_of(nlp, text) == expected
+
+
 def test_a_leading_describing_compound_is_trimmed_not_the_whole_phrase(nlp):
     # before, "training-free" anywhere in a phrase threw the phrase away
     assert phrases_of(nlp, "We propose a training-free spatio-temporal token merging method, named STTM.") == ["token merging"]
