@@ -90,6 +90,10 @@ _FOLLOWING_WORD = re.compile(r"[ \t]+([A-Za-z][A-Za-z]*)\b")
 
 # a word read as a verb this often is the verb of a clause where the context says so
 VERB_AFTER_SUBJECT = 0.15  # "the model excels", "improvements transfer"
+# a singular subject's verb in -s is cut only where the lexicon never saw the word and knows its
+# stem only as a verb ("the paper depicts"): words it knows as nouns too ("influences", "drops",
+# "ranks") are as often a compound's head ("frame drops", "decomposition ranks")
+VERB_AFTER_SINGULAR = 1.0
 VERB_AFTER_CUE = 0.1  # "to reuse past experience", "which controls worst-case risk"
 _VERB_CUES = frozenset("to can may will could would should must might which that who also often not".split())
 # after these, a word is the verb whatever the lexicon says ("we count tool calls")
@@ -235,8 +239,15 @@ def _word_info(word: str, lex: dict[str, str], tags: dict[str, str]) -> tuple:
         tag in _PHRASE_END,
         singular(low) in KIND_HEADS,
         singular(low.split("-")[-1]),  # the head word, when the word ends a phrase
-        verb_shares().get(low, 0.0),
+        verb_shares().get(low, 0.0) or _unknown_verb_share(low, lex),
     )
+
+
+def _unknown_verb_share(low: str, lex: dict[str, str]) -> float:
+    """"proceeds", "disagrees": a word the lexicon never saw, in -s, whose stem it knows only as a verb."""
+    if low in lex or not low.endswith("s") or low.endswith(("ss", "ings")):
+        return 0.0
+    return 1.0 if lex.get(low[:-1]) == "VERB" or (low.endswith("es") and lex.get(low[:-2]) == "VERB") else 0.0
 
 
 def _phrase_of(run: list[tuple], max_words: int, compounds: dict[str, int] | None = None):
@@ -273,6 +284,9 @@ def _phrase_of(run: list[tuple], max_words: int, compounds: dict[str, int] | Non
         plural = subject[6] != subject[1].rsplit("-", 1)[-1]
         if ((plural and last[0] == "VBG") or (
             (plural or subject[6] in GENERIC_HEADS) and not last[1].endswith("ing") and last[7] >= VERB_AFTER_SUBJECT
+        ) or (
+            # "the paper depicts", "training proceeds": a singular subject agrees with a verb in -s
+            not plural and subject[0] == "NOUN" and last[6] != last[1] and last[7] >= VERB_AFTER_SINGULAR
         )) and not _written_together(subject, last, compounds):  # "tool calls" is a compound
             b -= 1
             while a < b and not run[b - 1][3][4]:

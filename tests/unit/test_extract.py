@@ -941,6 +941,11 @@ def test_a_modal_ends_a_phrase_and_own_is_no_part_of_one(nlp):
         # that would leave generic words only, stay whole
         ("Patients with diabetes mellitus were screened.", ["diabetes mellitus"]),
         ("We study sports analytics with video.", ["sports analytics"]),
+        # a singular subject's verb in -s that the lexicon never saw, with a stem it knows as a verb;
+        # not a word it knows as a noun too
+        ("Model training proceeds in two stages.", []),
+        ("This survey systematizes graph learning methods.", ["graph learning"]),
+        ("We count frame drops in video streams.", ["frame drops", "video streams"]),
     ],
 )
 def test_a_plural_opening_a_run_is_no_modifier(nlp, text, expected):
