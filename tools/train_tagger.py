@@ -131,30 +131,38 @@ def train(docs, lex, df) -> dict[str, list[float]]:
     return dict(sorted(averaged.items()))
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", default=str(ROOT / "kg/extract/data/tagger.json"))
-    ap.add_argument("--sets", nargs="+", help="train on these sets instead (to measure on the others)")
-    args = ap.parse_args()
+def trained_on(sets: dict[str, tuple[Path, Path]], quiet: bool = False) -> dict:
+    """The weight file's content for a tagger trained on these (input, gold) sets."""
     lex = lexicon()
     df = load_vocabulary().phrase_df
     docs = []
-    sets = {name: gold_set(name) for name in args.sets} if args.sets else TRAINING_SETS
     for name, (inputs, gold) in sets.items():
         got = labelled(inputs, gold)
-        print(f"{name}: {len(got)} abstracts, {sum(lab.count('B') for _w, lab in got)} gold spans", file=sys.stderr)
+        if not quiet:
+            print(f"{name}: {len(got)} abstracts, {sum(lab.count('B') for _w, lab in got)} gold spans", file=sys.stderr)
         docs += got
-    weights = train(docs, lex, df)
-    doc = {
+    return {
         "about": "kg key-concept tagger: averaged perceptron weights (O, B, I) over "
         "kg.extract.tagger features; written by tools/train_tagger.py",
         "trained_on": {name: str(inputs.relative_to(ROOT)) for name, (inputs, _g) in sets.items()},
         "abstracts": len(docs),
         "epochs": EPOCHS,
-        "weights": weights,
+        "weights": train(docs, lex, df),
     }
-    Path(args.out).write_text(json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}: {len(weights)} features from {len(docs)} abstracts", file=sys.stderr)
+
+
+def write(doc: dict, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(doc, separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "kg/extract/data/tagger.json"))
+    ap.add_argument("--sets", nargs="+", help="train on these sets instead (to measure on the others)")
+    args = ap.parse_args()
+    doc = trained_on({name: gold_set(name) for name in args.sets} if args.sets else TRAINING_SETS)
+    write(doc, args.out)
+    print(f"wrote {args.out}: {len(doc['weights'])} features from {doc['abstracts']} abstracts", file=sys.stderr)
     return 0
 
 

@@ -16,9 +16,9 @@ from kg.models import WEAK_EXTRACTORS, Mention, Paper
 PIPELINE_VERSION = "139"  # bump when extraction output changes: it keys the build cache
 
 
-def make_nlp(vocab_file: str | None = None, tagger: bool = True):
+def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
     """Return kg's spaCy pipeline; `tagger=False` leaves out the learned tagger (kg/extract/tagger.py),
-    for the rules alone."""
+    for the rules alone, and a path runs it with those weights instead of the shipped ones."""
     import spacy
 
     import kg.extract.components  # noqa: F401  (registers the factories)
@@ -33,7 +33,8 @@ def make_nlp(vocab_file: str | None = None, tagger: bool = True):
     nlp.add_pipe("kg_phrases", config={"vocab_file": vocab_file})
     nlp.add_pipe("kg_contributions", config={"vocab_file": vocab_file})
     if tagger:
-        nlp.add_pipe("kg_tagger", config={"vocab_file": vocab_file})
+        weights = tagger if isinstance(tagger, str) else None
+        nlp.add_pipe("kg_tagger", config={"vocab_file": vocab_file, "weights_file": weights})
     return nlp
 
 
@@ -151,13 +152,15 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
 
 
 def extract(
-    papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64, jobs: int = 1, tagger: bool = True
+    papers: Iterable[Paper], *, vocab_file: str | None = None, batch_size: int = 64, jobs: int = 1,
+    tagger: bool | str = True,
 ) -> Iterator[tuple[Paper, list[Mention]]]:
     """Yield each paper with the mentions found in its abstract, in input order.
 
     With jobs > 1, abstracts are extracted in that many worker processes; extraction is
     per paper, so the result is identical to jobs=1 (corpus-level steps run afterwards).
-    `tagger=False` runs the rules without the learned tagger (`kg build --no-tagger`).
+    `tagger=False` runs the rules without the learned tagger (`kg build --no-tagger`); a path to a
+    weights file runs it with those (tools/train_ranker.py's taggers trained without a set).
     """
     if jobs > 1:
         yield from _extract_parallel(papers, vocab_file=vocab_file, jobs=jobs, tagger=tagger)
@@ -249,12 +252,12 @@ def _work(chunk: list[Paper]) -> list[list[tuple]]:
     return [[m.row() for m in mentions] for _paper, mentions in _extract_with(_WORKER_NLP, chunk)]
 
 
-def _init_worker(vocab_file: str | None, tagger: bool = True) -> None:
+def _init_worker(vocab_file: str | None, tagger: bool | str = True) -> None:
     global _WORKER_NLP
     _WORKER_NLP = make_nlp(vocab_file, tagger)  # one pipeline per worker process, for all its chunks
 
 
-def _extract_parallel(papers, *, vocab_file, jobs, tagger=True):
+def _extract_parallel(papers, *, vocab_file, jobs, tagger: bool | str = True):
     import multiprocessing
     import os
 

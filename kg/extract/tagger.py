@@ -271,13 +271,13 @@ def model_path() -> Path:
     return Path(str(resources.files("kg.extract").joinpath("data", "tagger.json")))
 
 
-@functools.lru_cache(maxsize=2)
-def load_tagger(vocab_file: str | None = None) -> KeyConceptTagger | None:
-    """The shipped tagger, or None when its weight file is absent."""
+@functools.lru_cache(maxsize=4)
+def load_tagger(vocab_file: str | None = None, weights_file: str | None = None) -> KeyConceptTagger | None:
+    """The shipped tagger (or the one of `weights_file`), or None when its weight file is absent."""
     from kg.extract.phrases import lexicon
     from kg.extract.vocabulary import load_vocabulary
 
-    path = model_path()
+    path = Path(weights_file) if weights_file else model_path()
     if not path.is_file():
         return None
     data = json.loads(path.read_text(encoding="utf-8"))

@@ -100,7 +100,7 @@ def component(monkeypatch):
     nlp = make_nlp()
 
     def build(spans):
-        monkeypatch.setattr(tagger_module, "load_tagger", lambda vocab_file=None: _FixedTagger(spans))
+        monkeypatch.setattr(tagger_module, "load_tagger", lambda vocab_file=None, weights_file=None: _FixedTagger(spans))
         tag = make_tagger(nlp, "kg_tagger", None)
 
         def run(text):
@@ -223,3 +223,33 @@ def test_a_word_brings_its_cluster_and_a_rare_word_a_cluster_of_its_own():
     assert f"cf={fine}" in feats[0] and f"cc={coarse}" in feats[0]
     assert f"cf-1={fine}" in feats[-1] and f"cf+1={fine}" in feats[1]
     assert "cf=-" in word_features("Zqxjvbnm", {}, {})[0]  # too rare to be clustered
+
+
+def test_extraction_runs_the_tagger_of_a_weights_file_instead_of_the_shipped_one(tmp_path):
+    """tools/train_ranker.py extracts each set it trains on with a tagger trained without it."""
+    from kg.extract.pipeline import extract
+    from kg.read.records import Paper
+
+    text = ("We study synthetic social group networks. Memory systems such as FooMemX keep entity merging "
+            "and temporal-state overwrite apart across single-user dialogue.")
+    papers = [Paper(id="p", title="", abstract=text)]
+
+    def rows(tagger):
+        return [m.row() for _p, ms in extract(papers, tagger=tagger) for m in ms]
+
+    nothing = tmp_path / "tagger.json"
+    nothing.write_text(json.dumps({"weights": {}}), encoding="utf-8")
+    assert rows(str(nothing)) == rows(False)  # a tagger that marks nothing changes nothing
+    assert rows(str(model_path())) == rows(True) != rows(False)
+
+
+def test_the_ranker_s_tagger_folds_cover_the_tagger_s_sets_once():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    from train_ranker import TAGGER_FOLDS
+    from train_tagger import TRAINING_SETS
+
+    names = [n for fold in TAGGER_FOLDS for n in fold]
+    assert sorted(names) == sorted(TRAINING_SETS) and len(names) == len(set(names)) and "seeds" not in names

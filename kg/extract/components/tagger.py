@@ -26,11 +26,11 @@ TAGGER_MAX_TOKENS = 6
 TAGGER_CORROBORATES_MARGIN = 1.0
 
 
-@Language.factory("kg_tagger", default_config={"vocab_file": None})
-def make_tagger(nlp: Language, name: str, vocab_file: str | None):
+@Language.factory("kg_tagger", default_config={"vocab_file": None, "weights_file": None})
+def make_tagger(nlp: Language, name: str, vocab_file: str | None, weights_file: str | None = None):
     from kg.extract.tagger import load_tagger
 
-    tagger = load_tagger(vocab_file)
+    tagger = load_tagger(vocab_file, weights_file)
 
     def tag(doc: Doc) -> Doc:
         if tagger is None:
