@@ -9,7 +9,7 @@ The model is an L2-regularised logistic regression fitted by Newton's method; we
 rounded so the file, and every build using it, is the same on every machine.
 
 It trains on every annotated set a developer has read (the seeds, arXiv-40 and held-out 1-15,
-11,664 candidate links at version 132), never on a set still blind: a new held-out set is scored before it
+11,757 candidate links at version 140), never on a set still blind: a new held-out set is scored before it
 joins. Session 18 measured the gain of the wider training on sets outside it: trained on the
 seeds, arXiv-40 and held-out 1-6 instead of the two dev sets alone, recall on held-out 7-10
 rose by +0.011, +0.002, +0.002 and +0.007 at the same judged validity. Session 19 retrained it on
@@ -104,10 +104,10 @@ def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> list[t
 
 
 def fold_taggers(folder: Path) -> dict[str, str]:
-    """Set name -> weights file of a tagger trained on the tagger's other folds."""
+    """Set name -> weights file of a tagger trained on the tagger's other folds (a test checks
+    that the folds cover the tagger's sets once)."""
     from tools.train_tagger import TRAINING_SETS, trained_on, write
 
-    assert {name for fold in TAGGER_FOLDS for name in fold} == set(TRAINING_SETS), "folds must cover the tagger's sets"
     out = {}
     for k, fold in enumerate(TAGGER_FOLDS):
         path = folder / f"tagger_fold{k}.json"

@@ -140,10 +140,11 @@ _RESOURCE = re.compile(
 )
 
 
-# a licence the data or code is released under: "CC-BY-4.0", "CC BY-NC-SA 4.0", "Apache-2.0"
+_CC_BY = r"CC[- ]?BY(?:[- ](?:SA|NC|ND))*"
 # a Creative Commons licence anywhere in a text ("CC-BY 4.0 label", "CC BY-NC"): its words are no concept
-CC_LICENCE = re.compile(r"\bCC[- ]?BY(?:[- ](?:SA|NC|ND))*\b", re.I)
-_LICENCE = re.compile(r"^(?:CC[- ]?BY(?:[- ](?:SA|NC|ND))*(?:[- ]\d\.\d)?|CC0|Apache[- ]2(?:\.0)?|(?:A|L)?GPL-?v?\d?(?:\.\d)?|MIT)(?:\s+[Ll]icen[cs]es?)?$")
+CC_LICENCE = re.compile(rf"\b{_CC_BY}\b")
+# a licence the data or code is released under: "CC-BY-4.0", "CC BY-NC-SA 4.0", "Apache-2.0"
+_LICENCE = re.compile(rf"^(?:{_CC_BY}(?:[- ]\d\.\d)?|CC0|Apache[- ]2(?:\.0)?|(?:A|L)?GPL-?v?\d?(?:\.\d)?|MIT)(?:\s+[Ll]icen[cs]es?)?$")
 
 
 def _places() -> frozenset[str]:

@@ -28,9 +28,8 @@ _SUFFIX_WORDS = re.compile(
     r"is|are|which|that)$",
     re.I,
 )
-# "NLTK-tokenized", "LoRA-adapted", "SAT-solving": any participle after a name's hyphen, lower-case
-# as written ("DeepSeek-R1-Distill" keeps its capitalised version word); "-med" is a word piece
-# ("GLiNER-biomed"), not a participle
+# "NLTK-tokenized", "LoRA-adapted": any past participle after a name's hyphen, written in lower
+# case (a capitalised word there may belong to the name); "-med" is a word piece ("GLiNER-biomed")
 _PARTICIPLE_SUFFIX = re.compile(r"-[a-z]{2,}(?<!m)ed$")
 
 
@@ -53,7 +52,6 @@ _NUMERIC = re.compile(
 # "human-AI", "user-LLM", "single-LLM": who meets whom (or how many), written before a noun
 _PAIRING = re.compile(r"^[a-z]{3,}-(?:AI|LLM|LM|VLM|MLLM)$")
 _LOWER_NEXT = re.compile(r" [a-z]")
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +146,7 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         starts.append(m.start())
         ends.append(m.start() + len(word))
     # "CC-BY-SA", "CC BY-NC 4.0": a licence, not a concept (nor "CC" a name)
-    licences = [lic.span() for lic in CC_LICENCE.finditer(text)] if "BY" in text or "by" in text else ()
+    licences = [lic.span() for lic in CC_LICENCE.finditer(text)] if "BY" in text else ()
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
         if licences and any(a <= m.start() < b for a, b in licences):

@@ -441,7 +441,8 @@ _KIND_THEN_NAME = re.compile(
     r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
 )
 _TOKEN = re.compile(r"\s*([A-Za-z][\w.+-]*[\w+])")
-# "SEG-aware logit calibration": a name made a modifier (not "ULTRAEDITBENCH-the largest dataset")
+# "SEG-aware logit calibration", "our IRB-approved evaluation": a name made a modifier (not
+# "ULTRAEDITBENCH-the largest dataset")
 _GLUED_MODIFIER = re.compile(r"-(?!(?:the|a|an|and|or|which|that)\s)[a-z]{3,}\s+")
 _OBJECT_START = re.compile(r"\s*(?:(?:a|an|the|our)\s+)?(?:(?:novel|new|enhanced|simple|general|unified|principled)\s+)?")
 _UNNAMED_HEADS = GENERIC_HEADS | KIND_HEADS | {"model", "network", "function", "loss", "recipe", "module", "mechanism", "system", "algorithm", "architecture"}

@@ -11,6 +11,7 @@ from spacy.tokens import Doc
 
 from kg.extract.components.announcements import (
     _ENUMERATED,
+    _GLUED_MODIFIER,
     _ITEM_HEAD,
     _appositive_type,
     _doc_context,
@@ -197,10 +198,6 @@ def _list_opening(s0: int, sent_text: str, proposed_names: set[str]) -> tuple[st
             comp = ("", colon + 1)
             lo = s0 + colon
     return comp[0], lo, list_type
-
-
-# a name glued to a lower-case modifier ("IRB-approved", "GPT-4-generated") describes the noun after it
-_GLUED_MODIFIER = re.compile(r"-[a-z]")
 
 
 def _mark_said_own(ctx: _DocContext, title: re.Match[str] | None) -> None:

@@ -12,6 +12,7 @@ from kg.extract.contributions import announced_bare_object
 from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_generic_phrase, is_not_a_concept
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.typing_rules import type_from_head, type_from_name
+from kg.models import WEAK_EXTRACTORS
 
 # a span the tagger is this sure of (its smallest margin between the chosen label and the next
 # best) is a candidate concept: on held-out 12, which it never trained on, margins of 4 / 6 / 8
@@ -52,7 +53,7 @@ def make_tagger(nlp: Language, name: str, vocab_file: str | None, weights_file: 
             start, end = first.idx, last.end
             same = spans.get((start, end))
             if same is not None:
-                if same.extractor in ("phrases", "terms"):
+                if same.extractor in WEAK_EXTRACTORS:
                     # a weak phrase the tagger marks too, even when unsure of it: two extractors
                     # agree on its bounds, and that is its corroboration
                     same.extractor, same.score = "tagger", max(same.score, 0.55)
