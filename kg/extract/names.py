@@ -16,8 +16,9 @@ from kg.extract.generic import CC_LICENCE, STOP_NAMES
 from kg.extract.vocabulary import Vocabulary
 
 # only words with a capital or a digit somewhere can be names: the lookahead skips the rest cheaply
-# "τ^2-Bench", "PAR^2-RAG": a caret before a digit (a LaTeX exponent once the markup is gone) stays inside the word
-_TOKEN = re.compile(r"(?<![\w@.+-])(?=(?:[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]|\^(?=\d))*[A-Z0-9\u2080-\u2089])[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF](?:[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@-]|\^(?=\d))*[\w+\u2080-\u2089]|(?<![\w@.+-])[A-Z](?![\w@-])")
+# "τ^2-Bench", "PAR^2-RAG": a caret before a digit (a LaTeX exponent once the markup is gone) stays inside the word;
+# a double hyphen is a dash typed in ASCII ("SinVAD--across", "optimizers--MIPROv2"): it ends a word
+_TOKEN = re.compile(r"(?:(?<![\w@.+-])|(?<=--))(?=(?:[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@]|-(?!-)|\^(?=\d))*[A-Z0-9\u2080-\u2089])[A-Za-z0-9\u00C0-\u024F\u0370-\u03FF](?:[\w\u00C0-\u024F\u0370-\u03FF\u2080-\u2089.+@]|-(?!-)|\^(?=\d))*[\w+\u2080-\u2089]|(?<![\w@.+-])[A-Z](?![\w@-])")
 # "-based", "-style" ... after a name: the name is the part before the hyphen
 _SUFFIX_WORDS = re.compile(
     r"-(?:based|style|like|driven|guided|aware|free|trained|tuned|generated|specific|level|only|"
@@ -145,6 +146,16 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         names.append(Name(word, m.start(), m.start() + len(word)))
         starts.append(m.start())
         ends.append(m.start() + len(word))
+    lowered = [m for m in _lower_family_pattern(vocab.families).finditer(text)] if _LOWER_DIGIT.search(text) else ()
+    for m in lowered:
+        word = _trim(m.group(0))
+        i = bisect.bisect_right(starts, m.start()) - 1
+        if i >= 0 and m.start() < ends[i]:
+            continue
+        k = bisect.bisect_left(starts, m.start())
+        names.insert(k, Name(word, m.start(), m.start() + len(word)))
+        starts.insert(k, m.start())
+        ends.insert(k, m.start() + len(word))
     # "CC-BY-SA", "CC BY-NC 4.0": a licence, not a concept (nor "CC" a name)
     licences = [lic.span() for lic in CC_LICENCE.finditer(text)] if "BY" in text else ()
     for m in _TOKEN.finditer(text):
@@ -210,6 +221,24 @@ def _name_opening(text: str, start: int, families: tuple[str, ...]) -> int:
 _FAMILY_CACHE: dict[tuple[str, ...], re.Pattern] = {}
 
 
+def _lower_family_pattern(families: tuple[str, ...]) -> re.Pattern:
+    """A family written in lower case with its version, as model hubs and APIs spell it:
+    "gpt-4o-mini", "llama3.1-8b", "gemini-2.5-pro", "openai/gpt-5.5". The version is required
+    ("mistral-small-3.1", not "mistral" or "phi"), and it starts right after the family
+    ("wang2024stylemamba", a citation key, is not Wan)."""
+    pattern = _LOWER_FAMILY_CACHE.get(families)
+    if pattern is None:
+        alts = "|".join(re.escape(f.lower()) for f in families if not f.islower()) or "(?!)"
+        pattern = re.compile(rf"(?<![\w@./-])(?:[a-z][a-z0-9-]*/)?(?:{alts})(?=\d|[.-][a-z0-9.-]*\d)(?:[A-Za-z0-9.+]|-(?!-))*[A-Za-z0-9+](?![\w@/])")
+        _LOWER_FAMILY_CACHE[families] = pattern
+    return pattern
+
+
+_LOWER_FAMILY_CACHE: dict[tuple, re.Pattern] = {}
+_LOWER_DIGIT = re.compile(r"[a-z][.-]?\d")  # cheap test: no lower-case family with a version without one
+_VERSION_AFTER_FAMILY = re.compile(r"\d|[.-][a-z0-9.-]*\d")
+
+
 def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
     pattern = _FAMILY_CACHE.get(families)
     if pattern is None:
@@ -217,7 +246,7 @@ def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
         # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") or a spaced one ("Kimi K2", "DeepSeek V3")
         # and spaced version words ("Gemini 2.5 Pro")
         pattern = re.compile(
-            rf"(?<![\w@.-])(?:{alts})(?:[\w.+-]*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
+            rf"(?<![\w@.-])(?:{alts})(?:(?:[\w.+]|-(?!-))*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
         )
         _FAMILY_CACHE[families] = pattern
     return pattern
@@ -225,8 +254,15 @@ def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
 
 @functools.lru_cache(maxsize=1 << 16)
 def family_of(name: str, families: tuple[str, ...]) -> str | None:
-    """The model family a name starts with ("Qwen2.5-VL-7B" -> "Qwen"), if any."""
+    """The model family a name starts with ("Qwen2.5-VL-7B" -> "Qwen"), if any; a name written
+    in lower case with a version after the family counts too ("gpt-4o-mini" -> "GPT")."""
     for fam in families:
         if name.startswith(fam):
             return fam
+    if name[:1].islower():
+        low = name.rsplit("/", 1)[-1]  # "openai/gpt-5.5": the hub's owner before the name
+        for fam in families:
+            f = fam.lower()
+            if not fam.islower() and low.startswith(f) and _VERSION_AFTER_FAMILY.match(low, len(f)):
+                return fam
     return None

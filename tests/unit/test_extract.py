@@ -1537,3 +1537,32 @@ def test_a_name_with_a_latex_exponent_left_in_it_is_one_name(nlp):
         doc = proc(doc)
     names = sorted(m.text for m in mentions_from_doc(doc, "p") if m.extractor == "names")
     assert names == ["PAR^2-RAG", "τ^2-Bench"]
+
+
+def test_a_model_family_written_in_lower_case_with_a_version_is_a_model(nlp):
+    """Model hubs and APIs write "gpt-4o-mini", "llama-3.1-8b", "openai/gpt-5.5": names of a
+    known family with a version, typed Model and given their family. A family word without a
+    version ("mistral winds", "phi") and a citation key that merely starts like one stay out."""
+    from kg.extract.names import family_of
+    from kg.extract.vocabulary import load_vocabulary
+
+    text = ("We compare gpt-4o-mini, llama-3.1-8b and openai/gpt-5.5 with mistral-small-3.1, "
+            "unlike wang2024stylemamba, mistral winds or phi.")
+    got = {m.text: m.type for m in mentions_from_doc(nlp(text), "p")}
+    assert {t: got[t] for t in ("gpt-4o-mini", "llama-3.1-8b", "openai/gpt-5.5", "mistral-small-3.1")} == dict.fromkeys(
+        ("gpt-4o-mini", "llama-3.1-8b", "openai/gpt-5.5", "mistral-small-3.1"), "Model"
+    )
+    assert not {"wang2024stylemamba", "mistral", "phi"} & set(got)
+    families = load_vocabulary().families
+    assert [family_of(n, families) for n in ("gpt-4o-mini", "openai/gpt-5.5", "mistral-small-3.1", "mistral", "gptx-2")] == [
+        "GPT", "GPT", "Mistral", None, None
+    ]
+
+
+def test_a_double_hyphen_is_a_dash_between_words(nlp):
+    """"SinVAD--across", "optimizers--MIPROv2": an em dash typed in ASCII ends a name."""
+    from kg.extract.names import find_names
+    from kg.extract.vocabulary import load_vocabulary
+
+    got = [n.text for n in find_names("We beat SinVAD--across tasks--and optimizers--MIPROv2, GPT-4o--a judge.", load_vocabulary())]
+    assert got == ["SinVAD", "MIPROv2", "GPT-4o"]
