@@ -1566,3 +1566,15 @@ def test_a_double_hyphen_is_a_dash_between_words(nlp):
 
     got = [n.text for n in find_names("We beat SinVAD--across tasks--and optimizers--MIPROv2, GPT-4o--a judge.", load_vocabulary())]
     assert got == ["SinVAD", "MIPROv2", "GPT-4o"]
+
+
+def test_a_name_counted_in_an_announcing_sentence_is_not_the_contribution(nlp):
+    """"we present a study ... covering 5,400 API calls", "involving 5 HPO algorithms": a count
+    before a name says what the study counts, not what it brings; a coined name after the verb
+    still is the contribution."""
+    def roles(text):
+        return {m.text: m.role for m in mentions_from_doc(nlp(text), "p")}
+
+    assert roles("We present a replication study of output dynamics, covering 5,400 API calls.")["API"] == "MENTIONS"
+    assert roles("We present a comprehensive study involving 5 HPO algorithms over 5 datasets.")["HPO"] == "MENTIONS"
+    assert roles("We present ZorbNet, covering 5,400 API calls.")["ZorbNet"] == "PROPOSES"

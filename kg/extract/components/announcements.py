@@ -105,6 +105,7 @@ class _DocContext:
                 and full_text[c.start - 1 : c.start] != "/"
                 and not _MODIFIER_SUFFIX.search(c.text)  # "a CLIP-based framework (CLIP-KOA)"
                 and not self.inside_phrase(c, known_only=True)  # "a KV caching strategy" names no KV
+                and not _COUNTED.search(full_text, max(lo, c.start - 12), c.start)  # "covering 5,400 API calls"
             ):
                 # past a preposition, the clause's object was unnamed: what follows is what
                 # it is for or about; after "derived from", "leveraging the ... model", what
@@ -436,6 +437,8 @@ _SOURCE_BEFORE = re.compile(
     r"(?:\s+[\w-]+){0,3}?)\s+$",
     re.I,
 )
+# a count right before a name: what the study counts ("5,400 API calls", "12 GPUs"), not what it brings
+_COUNTED = re.compile(r"(?<![\w.-])\d(?:[\d.]|,(?=\d))*\s+$")
 _KIND_THEN_NAME = re.compile(
     r"\b(?:method|framework|model|benchmark|dataset|approach|algorithm|system|agent|pipeline|architecture|"
     r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"
