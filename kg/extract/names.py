@@ -46,6 +46,9 @@ _VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku
 _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
 # an edition's year written apart: "BraTS 2021", "SemEval 2025", "AIME 2024"
 _EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
+# an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
+_SPACED_EDITION = re.compile(r" (?:Pro|Plus|Max|Lite|Mini|Ultra|Turbo|Flash|Nano)(?![\w-])")
+_EDITION_STARTS = (" Pro", " Plus", " Max", " Lite", " Mini", " Ultra", " Turbo", " Flash", " Nano")
 _NUMERIC = re.compile(
     r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$"
     r"|^\d+(?:\.\d+)?[BM]-A\d+(?:\.\d+)?[BM]$"  # "30B-A3B": a mixture-of-experts size, cut from its model's name
@@ -177,6 +180,8 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
             release = _SPACED_RELEASE.match(text, end) if text.startswith((" v", " V"), end) else None
             if release is None and text.startswith((" 19", " 20"), end):
                 release = _EDITION_YEAR.match(text, end)
+            if release is None and text.startswith(_EDITION_STARTS, end):
+                release = _SPACED_EDITION.match(text, end)
             if release is not None:
                 end = release.end()
             names.append(Name(text[start:end], start, end))

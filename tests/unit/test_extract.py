@@ -1578,3 +1578,11 @@ def test_a_name_counted_in_an_announcing_sentence_is_not_the_contribution(nlp):
     assert roles("We present a replication study of output dynamics, covering 5,400 API calls.")["API"] == "MENTIONS"
     assert roles("We present a comprehensive study involving 5 HPO algorithms over 5 datasets.")["HPO"] == "MENTIONS"
     assert roles("We present ZorbNet, covering 5,400 API calls.")["ZorbNet"] == "PROPOSES"
+
+
+def test_an_edition_word_written_apart_belongs_to_the_name(nlp):
+    """"OfficeQA Pro", "MLE-Bench Lite", "SD Turbo": an edition word after a coined name is part
+    of it (and no concept alone); a capitalised word that only starts like one is not."""
+    got = [(m.text, m.role) for m in mentions_from_doc(nlp("We introduce OfficeQA Pro, a benchmark. ZetaNet Maxwell and SD Turbo fail on MLE-Bench Lite."), "p")]
+    assert ("OfficeQA Pro", "PROPOSES") in got and ("ZetaNet", "MENTIONS") in got
+    assert {t for t, _r in got} >= {"SD Turbo", "MLE-Bench Lite"} and not {"Lite", "Turbo", "ZetaNet Maxwell"} & {t for t, _r in got}
