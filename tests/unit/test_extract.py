@@ -1586,3 +1586,17 @@ def test_an_edition_word_written_apart_belongs_to_the_name(nlp):
     got = [(m.text, m.role) for m in mentions_from_doc(nlp("We introduce OfficeQA Pro, a benchmark. ZetaNet Maxwell and SD Turbo fail on MLE-Bench Lite."), "p")]
     assert ("OfficeQA Pro", "PROPOSES") in got and ("ZetaNet", "MENTIONS") in got
     assert {t for t, _r in got} >= {"SD Turbo", "MLE-Bench Lite"} and not {"Lite", "Turbo", "ZetaNet Maxwell"} & {t for t, _r in got}
+
+
+def test_a_defined_term_the_title_opens_with_is_the_papers_own():
+    """"Bounded Path Context: A Controlled Study ..." over "Bounded Path Context (BPC) decouples
+    ...": no announcing verb, but the title says whose it is; a defined term the title does not
+    open with stays a mention."""
+    from kg.extract.pipeline import extract
+    from kg.read.records import Paper
+
+    abstract = "Agents route prompts. Bounded Path Context (BPC) decouples two roles. Key Value Routing (KVR) helps."
+    [(_p, ms)] = list(extract([Paper(id="p", title="Bounded Path Context: A Controlled Study of Paths", abstract=abstract)], jobs=1))
+    roles = {(m.text, m.role) for m in ms if m.extractor == "definition"}
+    assert {("Bounded Path Context", "PROPOSES"), ("BPC", "PROPOSES"), ("KVR", "MENTIONS")} <= roles
+    assert ("KVR", "PROPOSES") not in roles
