@@ -149,8 +149,8 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         names.append(Name(word, m.start(), m.start() + len(word)))
         starts.append(m.start())
         ends.append(m.start() + len(word))
-    lowered = [m for m in _lower_family_pattern(vocab.families).finditer(text)] if _LOWER_DIGIT.search(text) else ()
-    for m in lowered:
+    # "gpt-4o-mini", "openai/gpt-5.5": a family in lower case with its version, kept in order
+    for m in _lower_family_pattern(vocab.families).finditer(text) if _LOWER_DIGIT.search(text) else ():
         word = _trim(m.group(0))
         i = bisect.bisect_right(starts, m.start()) - 1
         if i >= 0 and m.start() < ends[i]:
@@ -226,6 +226,11 @@ def _name_opening(text: str, start: int, families: tuple[str, ...]) -> int:
 _FAMILY_CACHE: dict[tuple[str, ...], re.Pattern] = {}
 
 
+_LOWER_FAMILY_CACHE: dict[tuple, re.Pattern] = {}
+_LOWER_DIGIT = re.compile(r"[a-z][.-]?\d")  # cheap test: no lower-case family with a version without one
+_VERSION_AFTER_FAMILY = re.compile(r"\d|[.-][a-z0-9.-]*\d")
+
+
 def _lower_family_pattern(families: tuple[str, ...]) -> re.Pattern:
     """A family written in lower case with its version, as model hubs and APIs spell it:
     "gpt-4o-mini", "llama3.1-8b", "gemini-2.5-pro", "openai/gpt-5.5". The version is required
@@ -237,11 +242,6 @@ def _lower_family_pattern(families: tuple[str, ...]) -> re.Pattern:
         pattern = re.compile(rf"(?<![\w@./-])(?:[a-z][a-z0-9-]*/)?(?:{alts})(?=\d|[.-][a-z0-9.-]*\d)(?:[A-Za-z0-9.+]|-(?!-))*[A-Za-z0-9+](?![\w@/])")
         _LOWER_FAMILY_CACHE[families] = pattern
     return pattern
-
-
-_LOWER_FAMILY_CACHE: dict[tuple, re.Pattern] = {}
-_LOWER_DIGIT = re.compile(r"[a-z][.-]?\d")  # cheap test: no lower-case family with a version without one
-_VERSION_AFTER_FAMILY = re.compile(r"\d|[.-][a-z0-9.-]*\d")
 
 
 def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
