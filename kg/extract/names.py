@@ -47,8 +47,8 @@ _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
 # an edition's year written apart: "BraTS 2021", "SemEval 2025", "AIME 2024"
 _EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
 # an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
-_SPACED_EDITION = re.compile(r" (?:Pro|Plus|Max|Lite|Mini|Ultra|Turbo|Flash|Nano)(?![\w-])")
-_EDITION_STARTS = (" Pro", " Plus", " Max", " Lite", " Mini", " Ultra", " Turbo", " Flash", " Nano")
+_EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano".split())
+_SPACED_EDITION = re.compile(rf"(?:{'|'.join(_EDITION_STARTS)})(?![\w-])")
 _NUMERIC = re.compile(
     r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$"
     r"|^\d+(?:\.\d+)?[BM]-A\d+(?:\.\d+)?[BM]$"  # "30B-A3B": a mixture-of-experts size, cut from its model's name
@@ -223,38 +223,28 @@ def _name_opening(text: str, start: int, families: tuple[str, ...]) -> int:
     return m.start(1)
 
 
-_FAMILY_CACHE: dict[tuple[str, ...], re.Pattern] = {}
-
-
-_LOWER_FAMILY_CACHE: dict[tuple, re.Pattern] = {}
 _LOWER_DIGIT = re.compile(r"[a-z][.-]?\d")  # cheap test: no lower-case family with a version without one
 _VERSION_AFTER_FAMILY = re.compile(r"\d|[.-][a-z0-9.-]*\d")
 
 
+@functools.lru_cache(maxsize=8)  # one pattern per vocabulary's families
 def _lower_family_pattern(families: tuple[str, ...]) -> re.Pattern:
     """A family written in lower case with its version, as model hubs and APIs spell it:
     "gpt-4o-mini", "llama3.1-8b", "gemini-2.5-pro", "openai/gpt-5.5". The version is required
     ("mistral-small-3.1", not "mistral" or "phi"), and it starts right after the family
     ("wang2024stylemamba", a citation key, is not Wan)."""
-    pattern = _LOWER_FAMILY_CACHE.get(families)
-    if pattern is None:
-        alts = "|".join(re.escape(f.lower()) for f in families if not f.islower()) or "(?!)"
-        pattern = re.compile(rf"(?<![\w@./-])(?:[a-z][a-z0-9-]*/)?(?:{alts})(?=\d|[.-][a-z0-9.-]*\d)(?:[A-Za-z0-9.+]|-(?!-))*[A-Za-z0-9+](?![\w@/])")
-        _LOWER_FAMILY_CACHE[families] = pattern
-    return pattern
+    alts = "|".join(re.escape(f.lower()) for f in families if not f.islower()) or "(?!)"
+    return re.compile(rf"(?<![\w@./-])(?:[a-z][a-z0-9-]*/)?(?:{alts})(?=\d|[.-][a-z0-9.-]*\d)(?:[A-Za-z0-9.+]|-(?!-))*[A-Za-z0-9+](?![\w@/])")
 
 
+@functools.lru_cache(maxsize=8)
 def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
-    pattern = _FAMILY_CACHE.get(families)
-    if pattern is None:
-        alts = "|".join(re.escape(f) for f in families) or "(?!)"
-        # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") or a spaced one ("Kimi K2", "DeepSeek V3")
-        # and spaced version words ("Gemini 2.5 Pro")
-        pattern = re.compile(
-            rf"(?<![\w@.-])(?:{alts})(?:(?:[\w.+]|-(?!-))*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
-        )
-        _FAMILY_CACHE[families] = pattern
-    return pattern
+    alts = "|".join(re.escape(f) for f in families) or "(?!)"
+    # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") or a spaced one ("Kimi K2", "DeepSeek V3")
+    # and spaced version words ("Gemini 2.5 Pro")
+    return re.compile(
+        rf"(?<![\w@.-])(?:{alts})(?:(?:[\w.+]|-(?!-))*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
+    )
 
 
 @functools.lru_cache(maxsize=1 << 16)
