@@ -161,6 +161,10 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
 
     texts = [  # corpus sentences: weak phrases here are marked by the tagger, sure or unsure
         "Particularly, the motion stream employs a multi-scale block embedded with a denoising module.",
+        "Particularly, the motion stream employs a multi-scale block embedded with a denoising module "
+        "to enhance representation learning.",
+        "This paper focuses on analyzing mathematics tutoring discourse using talk moves - a framework "
+        "of dialogue acts grounded in Accountable Talk theory.",
         "We propose an innovative solution that leverages capsule networks, prototype learning and privileged information.",
         "Moreover, our pipeline incorporates techniques such as online loop closure and global bundle adjustment.",
         "Our conditioning mechanism avoids automatic differentiation and reaches SOTA quality in 8 neural function evaluations.",
