@@ -36,6 +36,9 @@ _NAMING_VERB = re.compile(
     re.I,
 )
 _NAMING_VERB_WORDS = ("compil", "formali", "defin", "identif")
+# an announcement whose verb names ("we call", "we term", "we dub"): what follows is the name
+_LOWER_NEXT = re.compile(r"\s+[\"“‘']?[a-z]")
+_NAMING_ANNOUNCE = re.compile(r"\b(?:call|calls|called|term|terms|termed|dub|dubs|dubbed|name|names|named)$", re.I)
 _IDENTIFIED_RUN = re.compile(r"\s+((?:[A-Z][a-z][\w-]*\s+){1,5}[A-Z][a-z][\w-]*)(?=\s*[,\u2013\u2014(:]|\s+-\s)")
 _KIND_THEN_COMMA = re.compile(
     r"\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|framework|metric|model|method|suite|"
@@ -126,13 +129,14 @@ _THIS_THING = (
     r"behaviou?r|pattern|quantity|gap)|this|it|these|them)"
 )
 _NAMES_THIS = re.compile(
-    rf"\b(?:(?:[Ww]e|I)\s+(?:(?:define|denote|formali[sz]e|frame|study)\s+{_THIS_THING}\s+as"
+    rf"\b(?:(?:[Ww]e|I)\s+(?:(?:define|denote|formali[sz]e|frame|study|refer\s+to)\s+{_THIS_THING}\s+as"
     rf"|(?:term|label|dub|call|name)\s+{_THIS_THING}(?:\s+as)?"
     # "we instantiate AtS as DeepFact-Bench, a ...": what the paper's idea becomes, named (a name
     # standing alone: not "we implement it as PyTorch modules")
     r"|(?:instantiate|implement|reali[sz]e|operationali[sz]e)\s+(?:(?:this|it|our|the)\s+)?[\w-]+(?:\s+[\w-]+)?\s+as(?=\s+[\w.-]+\s*(?:[,(;.]|$)))\s+"
+    # "a failure mode we term output stalling", "a phenomenon we call 'pigeonholing'"
     r"|(?:phenomenon|effect|failure\s+mode|behaviou?r|pattern|gap|property)\s+(?:that\s+|which\s+)?we\s+"
-    r"(?:define|denote|term|call|name|dub|describe|refer\s+to)\s+as\s+)(?:the\s+)?(?!an?\s)",
+    r"(?:(?:define|denote|describe|refer\s+to)\s+as|(?:term|call|name|dub)(?:\s+as)?)\s+)(?:the\s+)?(?!an?\s)",
 )
 _NAME_END = re.compile(r"[,;:.]|\s(?:and|to|for|which|that|where|in|on|with|by)\s")
 _NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer",
@@ -367,7 +371,13 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
         called = _CALLED.search(sentence, start, end + 1)
         # "we will release our code and data": with an auxiliary, only a coined name is a contribution
         named_only = m.group("aux") is not None
-        found.append(Contribution(start, end, type_from_clause(clause), called.end() if called else -1, named_only))
+        # "a failure mode we term output stalling": the naming verb's object is the name
+        # (a capitalised name keeps the rules for runs: "we call Through the Looking Glass (TLG)")
+        lower_next = None if called else _LOWER_NEXT.match(sentence, start)
+        called_at = called.end() if called else lower_next.end() - 1 if (
+            lower_next and _NAMING_ANNOUNCE.search(m.group(0))
+        ) else -1
+        found.append(Contribution(start, end, type_from_clause(clause), called_at, named_only))
     # _NAMING, _PASSIVE_VERB and the rest need one of a few words; in ASCII text, where ignoring
     # case is comparing lower-cased letters, a substring test rules most sentences out cheaply
     low = sentence.lower() if sentence.isascii() else None

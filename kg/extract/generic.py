@@ -54,7 +54,7 @@ CLASSIFYING_MODIFIERS = frozenset(
     world target source risk early heterogeneous optimal stable slow targeted continued extreme
     exponential orthogonal computational structural next
     zero-shot few-shot one-shot multi-step fine-grained coarse-grained long-term short-term
-    end-to-end high-level low-level average quantitative past""".split()
+    end-to-end high-level low-level average quantitative past human""".split()
 )
 
 GENERIC_HEADS = frozenset(

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
-PIPELINE_VERSION = "145"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "146"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
@@ -94,6 +94,9 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     long_roles: dict[str, str] = {}
     si = 0
     roles = None
+    lead, lead_type = doc.user_data.get("kg_title_lead") or ("", "")
+    # where the abstract uses the name, that use is the evidence: the title's phrase stays a mention
+    lead_in_title_only = bool(lead) and not any(c.text.lower() == lead.lower() for c, _inside in kept)
     for c, inside in sorted(kept, key=lambda ci: (ci[0].start, ci[0].end)):
         while si < len(sents) - 1 and sents[si][1] <= c.start:
             si += 1
@@ -104,6 +107,10 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             sentence = s_text.strip()  # one string per sentence, shared by its mentions
         if c.proposed:
             role = "PROPOSES"
+        elif c.text == lead and not c.vocab_key:
+            role = "PROPOSES"  # "Edit-As-Act: ..." titles the paper's own, found by any extractor
+            if c.type in (None, "", "Concept"):
+                c.type = lead_type
         elif c.extractor == "definition" and c.text != c.long_form and c.long_form in long_roles:
             role = long_roles[c.long_form]  # "(GRPO)" plays the role of the words it abbreviates
         elif c.type is None and c.extractor == "names" and _coined_shape(c.text) and roles.evaluated_on(c.start):
@@ -144,9 +151,9 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     own = doc.user_data.get("kg_title_proposed", ())  # "... via Centroid-Guided Firefly Optimization"
     for phrase, start, end, ctype in doc.user_data.get("kg_title_phrases", ()):
         if title_name is None or phrase != title_name[0]:
-            role = "PROPOSES" if (start, end) in own else "MENTIONS"
+            role = "PROPOSES" if (start, end) in own or phrase == lead and lead_in_title_only else "MENTIONS"
             if role == "PROPOSES" and ctype == "Concept":
-                ctype = "Method"  # most contributions are methods, as in the abstract's rules
+                ctype = lead_type if phrase == lead else "Method"  # most contributions are methods, as in the abstract's rules
             out.append(Mention(paper_id, phrase, start, end, ctype, role, "title", 0.6, doc.user_data["kg_title"]))
     return out
 

@@ -38,7 +38,7 @@ from kg.extract.contributions import (
     title_run,
     type_from_clause,
 )
-from kg.extract.generic import GENERIC_HEADS
+from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
 from kg.extract.phrases import KIND_HEADS
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary
@@ -204,6 +204,8 @@ def _mark_clause(ctx: _DocContext, s0: int, sent_text: str, contrib: Contributio
     # later in the announcement may still be ("a pipeline ..., resulting in MedFabric")
     unnamed = (
         not quoted
+        # "we refer to this as the self-undermining property": named in so many words
+        and pick.start != s0 + contrib.called_at
         and pick.extractor not in ("names", "definition")
         and pick.text.islower()  # "the Right-to-Act protocol" is named
         and (
@@ -306,7 +308,44 @@ def _called_name(ctx: _DocContext, at: int) -> Candidate | None:
     if pick is None and token and (_name_shaped(token.group(1)) or token.group(1)[0].isupper()):
         # "a process reward model called Web-Shepherd": whatever follows "called" is the name
         pick = _span_candidate(ctx.store, at + token.start(1) - at, token.end(1), token.group(1))
+    if pick is None and not any(at <= c.start < at + 4 for c in ctx.store):
+        pick = _coined_term(ctx, at)
     return pick
+
+
+# "a failure mode we term output stalling:", 'a phenomenon we call "pigeonholing."': a term in
+# lower case, up to four words, that ends where the clause does
+_COINED_TERM = re.compile(
+    r"\s*[\"“‘']?([a-z][a-z0-9]*(?:-[a-z0-9]+)*(?:\s+[a-z][a-z0-9]*(?:-[a-z0-9]+)*){0,3}?)"
+    r"(?=[\"”’']?\s*(?:[,;:.)(]|$)|\s+(?:and|or|to|for|which|that|where|in|on|with|by|of|because|when|whereby|as)\s)"
+)
+_NOT_A_TERM_START = frozenset(
+    "a an the this these that those it them its our their his her such referred called termed named dubbed denoted known".split()
+)
+# the naming word right before the term; group 1: a word saying the name is in common use
+_NAMING_WORD_BEFORE = re.compile(
+    r"(?:\b(often|commonly|usually|also|generally|typically|widely|sometimes|frequently|traditionally)\s+)?"
+    r"\b(?:call|calls|called|term|terms|termed|name|names|named|dub|dubs|dubbed|coined|denoted?|as)\s+(?:the\s+)?[\"“‘']?$",
+    re.I,
+)
+_PUNCTUATION_NEXT = re.compile(r"[\"”’']?\s*[,;:.)(]")
+
+
+def _coined_term(ctx: _DocContext, at: int) -> Candidate | None:
+    """The lower-case term a naming verb gives ("we term output stalling"), which no extractor
+    found: the words are the paper's coinage, too rare for the term and phrase finders."""
+    m = _COINED_TERM.match(ctx.text, at)
+    if m is None or m.group(1).startswith("entit"):
+        return None
+    naming = _NAMING_WORD_BEFORE.search(ctx.text, max(0, m.start(1) - 40), m.start(1))
+    if naming is None or naming.group(1) is not None:
+        return None  # "we herein address ...": no naming word; "often termed polyphones": the field's word
+    words = m.group(1).split()
+    if words[0] in _NOT_A_TERM_START or is_generic_phrase(words) or ctx.vocab.lookup(m.group(1)) is not None:
+        return None
+    if len(words) == 1 and not _PUNCTUATION_NEXT.match(ctx.text, m.end(1)):
+        return None  # "a new concept named partitioning with explanations": where the name ends is unclear
+    return _quoted_candidate(ctx.store, m.start(1), m.end(1), m.group(1))
 
 
 def _glued_term(ctx: _DocContext, pick: Candidate, glued: re.Match[str]) -> Candidate | None:

@@ -28,7 +28,7 @@ from kg.extract.components.parts import (
     _propose_name_variants,
 )
 from kg.extract.components.repository import _repo_key, repository_name
-from kg.extract.components.title_name import _TITLE_NAME, _own_kind_subtitle, _title_only_name
+from kg.extract.components.title_name import _TITLE_NAME, _own_kind_subtitle, _title_only_name, own_title_lead
 from kg.extract.contributions import (
     COUNTED_KINDS,
     composed_of,
@@ -76,6 +76,9 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             title_only = _title_only_name(title, ctx.text, vocab)
             if title_only is not None:
                 doc.user_data["kg_title_name"] = title_only
+        lead = own_title_lead(doc.user_data.get("kg_title", ""), ctx.text, vocab)
+        if lead is not None:
+            doc.user_data["kg_title_lead"] = lead  # marked where the mentions are made: the tagger's too
         _mark_repository_name(ctx, doc)
         _mark_title_terms(ctx, doc)
         _mark_title_definition(ctx, doc.user_data.get("kg_title", ""))

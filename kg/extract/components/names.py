@@ -143,10 +143,11 @@ def _cut_short(text: str, end: int, words: list[str], lex: dict[str, str]) -> bo
 
 EPONYM_PHRASE_MIN_DF = 5  # abstracts of the mining corpus that write the name with the same words
 # a person's law, test or coefficient: "Goodhart's law", "Cohen's kappa", "Fisher's exact test",
-# "Euler's formula", "Alzheimer's disease"
+# "Euler's formula", "Alzheimer's disease", "Spearman's rank correlation", "Bellman's equation"
 _POSSESSIVE_EPONYM = re.compile(
-    r"['’]s?\s+(?:(?:exact\s+)?(?:formula|theory|disease|law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|"
-    r"effect|test|inequality|hypothesis|conjecture|constant|criterion|method|algorithm|distance|coefficient)\b"
+    r"['’]s?\s+(?:(?:exact\s+|rank\s+)?(?:formula|theory|disease|law|laws|kappa|alpha|rho|tau|theorem|lemma|principle|paradox|rule|"
+    r"effect|test|inequality|hypothesis|conjecture|constant|criterion|method|algorithm|distance|coefficient|"
+    r"correlation|equation|index|razor)\b"
     # ... or its statistic's symbol: "Cohen's κ", "Kendall's τ_b", "Pearson's r", "Cohen's d"
     r"|[\u03b1-\u03c9](?:_[a-z0-9]+)?(?![\w-])|(?-i:[rdW])(?![\w-]))",
     re.I,

@@ -48,3 +48,29 @@ def _own_kind_subtitle(title: re.Match, c: Candidate, families) -> bool:
 
 
 _TITLE_NAME = re.compile(r"^\s*([^\s:]{2,40})\s*:")
+
+
+# "NeuDiff Agent: A Governed AI Workflow ...", "LPM 1.0: Video-based ...": up to four words before the colon
+_TITLE_LEAD = re.compile(r"^\s*((?:[^\s:]+\s+){0,3}[^\s:]+)\s*:\s")
+
+
+def own_title_lead(title: str, text: str, vocab) -> tuple[str, str] | None:
+    """(name, type) of the coined name a title opens with when the abstract writes it too
+    ("Edit-As-Act: Goal-Regressive Planning ..." and "This perspective motivates Edit-As-Act, a
+    framework ..."): the paper's own, whichever extractor finds it in the abstract. In the read
+    sets, 349 of 351 such names the abstract repeats are annotated contributions."""
+    lead = _TITLE_LEAD.match(title)
+    if lead is None:
+        return None
+    name = lead.group(1).rstrip(",")
+    words = name.split()
+    if not any(_name_shaped(w) for w in words) or name.lower() == name:
+        return None  # "Semantic Consensus: ...", "Look Light, Think Heavy: ...": a hook, not a name
+    if plain_words(name) and text.count(name) < 2:
+        return None  # "Inside-Out: ...": ordinary words, unless the abstract keeps using them as a name
+    if vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families):
+        return None  # "Whisper: ...", "GPT-4o: ...": studies a known model
+    if is_not_a_concept(name) or _MODIFIER_SUFFIX.search(name):
+        return None
+    subtitle = title[lead.end() :]
+    return name, "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
