@@ -58,7 +58,7 @@ def own_title_lead(title: str, text: str, vocab) -> tuple[str, str] | None:
     """(name, type) of the coined name a title opens with when the abstract writes it too
     ("Edit-As-Act: Goal-Regressive Planning ..." and "This perspective motivates Edit-As-Act, a
     framework ..."): the paper's own, whichever extractor finds it in the abstract. In the read
-    sets, 349 of 351 such names the abstract repeats are annotated contributions."""
+    sets, 353 of 355 such names the abstract repeats are annotated contributions."""
     lead = _TITLE_LEAD.match(title)
     if lead is None:
         return None
