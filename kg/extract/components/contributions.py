@@ -490,15 +490,14 @@ _PART_KIND_NEXT = re.compile(
     r"objective|estimator|gate|gating)s?\b"
 )
 _MODIFIES_NEXT = re.compile(r"\)?\s+[a-z]")  # the short form goes on into a lowercase word
-_COUNTED = COUNTED_KINDS
 # "... two new metrics:", "... three components:": a counted or plural kind word opens a list
-_ANNOUNCED_LIST = re.compile(_COUNTED + r"\s*:")
+_ANNOUNCED_LIST = re.compile(COUNTED_KINDS + r"\s*:")
 _BRINGS_VERB = re.compile(r"(?:introduc|propos|present|featur|incorporat|compris|includ|contain|offer)es\b")  # cheap test first
 _BRINGS_COUNTED = re.compile(
     r"^(?:[^,]{0,60},\s*){0,2}(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?"
-    r"(?:introduces|proposes|presents|features|incorporates|comprises|includes|contains|offers)\s+(" + _COUNTED + r")\s*[,:]\s*"
+    r"(?:introduces|proposes|presents|features|incorporates|comprises|includes|contains|offers)\s+(" + COUNTED_KINDS + r")\s*[,:]\s*"
 )
-_COUNTED_LIST = re.compile(_COUNTED + r"\b[^.;:]{0,80}:")  # "three paradigms for integrating X with Y:"
+_COUNTED_LIST = re.compile(COUNTED_KINDS + r"\b[^.;:]{0,80}:")  # "three paradigms for integrating X with Y:"
 _PROPOSED_BEFORE = re.compile(
     # "the proposed training recipe (REPA-E)"; not "the proposed solution on the LIDC-IDRI dataset"
     r"\b(?:(?:the|our)\s+(?:newly\s+)?proposed|(?:our|an?)\s+newly\s+(?:collected|constructed|curated|created|built|"

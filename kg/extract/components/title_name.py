@@ -27,13 +27,23 @@ def _title_only_name(title: re.Match, text: str, vocab) -> tuple[str, int, int, 
         and _SUBTITLE_KIND.match(title.string, title.end()) and type_from_clause(title.string[title.end() :][:60])
     ):
         return None
-    if vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families):
+    if _not_own(name, vocab):
         return None  # "GPT-4o: ..." studies a known model
-    if is_not_a_concept(name) or _MODIFIER_SUFFIX.search(name):
-        return None
-    subtitle = title.string[title.end() :]
-    kind = "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
-    return name, title.start(1), title.end(1), kind
+    return name, title.start(1), title.end(1), _subtitle_kind(name, title.string[title.end() :])
+
+
+def _not_own(name: str, vocab) -> bool:
+    """A title's lead the paper cannot have coined: a known concept, acronym or model release
+    ("Whisper: ...", "GPT-4o: ..."), a place or venue, or a modifier ("CLIP-based")."""
+    return (
+        vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families)
+        or is_not_a_concept(name) or _MODIFIER_SUFFIX.search(name) is not None
+    )
+
+
+def _subtitle_kind(name: str, subtitle: str) -> str:
+    """What a title's own name is, by its shape or its subtitle ("X: A Benchmark for ...")."""
+    return "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
 
 
 # "X: A ...", "X: An ...": the subtitle says what X is, the way a paper titles its own artifact
@@ -68,9 +78,6 @@ def own_title_lead(title: str, text: str, vocab) -> tuple[str, str] | None:
         return None  # "Semantic Consensus: ...", "Look Light, Think Heavy: ...": a hook, not a name
     if plain_words(name) and text.count(name) < 2:
         return None  # "Inside-Out: ...": ordinary words, unless the abstract keeps using them as a name
-    if vocab.lookup(name) is not None or name in vocab.acronyms or _release(name, vocab.families):
+    if _not_own(name, vocab):
         return None  # "Whisper: ...", "GPT-4o: ...": studies a known model
-    if is_not_a_concept(name) or _MODIFIER_SUFFIX.search(name):
-        return None
-    subtitle = title[lead.end() :]
-    return name, "Benchmark" if name.lower().endswith("bench") else type_from_clause(subtitle[:60]) or "Method"
+    return name, _subtitle_kind(name, title[lead.end() :])
