@@ -138,6 +138,20 @@ def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set
         for c in ctx.definitions_in(s0 + part_of.end(), s0 + len(sent_text)):
             if not c.known and first_seen[c.text] >= s0:
                 ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
+        # "SAGE consists of VariantQual, a rubric-based verifier ..., and VariantGen, a variant
+        # generator ...": each part a new name, each said what it is
+        if _MADE_OF_VERB.match(part_of.group(0), part_of.start(1)):
+            item_start = s0 + part_of.end()
+            for c in ctx.named_in(item_start, s0 + len(sent_text)):
+                before = full_text[item_start : c.start]
+                if before.strip(" ") and not _NEXT_ITEM.fullmatch(before):
+                    continue
+                if (
+                    not c.proposed and _coined(c, ctx.families) and first_seen[c.text] >= s0
+                    and _APPOSITIVE_NEXT.match(full_text, c.end)
+                ):
+                    ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
+                    item_start = c.end
         # "... comprising: Holistic Full Body Prompts to ..., and Body Part Alignment Prompts
         # to ...": the capitalised runs a list of its parts opens with
         listing = _PARTS_LIST.search(sent_text, part_of.end())
@@ -248,6 +262,8 @@ def _mark_if_said_own(
             _OUR.search(text, max(0, c.start - 70), c.start) or _PROPOSED_BEFORE.search(text, max(0, c.start - 50), c.start)
             # "formalized with a novel Tool Interaction Graph": whatever the verb
             or _NOVEL_BEFORE.search(text, max(0, c.start - 20), c.start) and _NAME_ENDS_PHRASE.match(text, c.end)
+            # "a new policy-iteration algorithm iPI, that ...": the kind, then its name
+            or _NEW_KIND_NAMED.search(text, max(0, c.start - 80), c.start) and _NAME_ENDS_PHRASE.match(text, c.end)
         )
     ):
         ctx.propose(c, type_from_clause(text[c.end : c.end + 60]))
@@ -275,10 +291,14 @@ def _mark_if_said_own(
         (_STATEMENT_NAME.search(c.text) or _STATEMENT_NEXT.match(text, c.end))
         and first_seen[c.text] == c.start and _unknown(c, families)
         and "'" not in c.text and "’" not in c.text  # "Goodhart's Law" is someone else's
-        and _WE_STATE.search(text, ctx.sent_starts[bisect.bisect_right(ctx.sent_starts, c.start) - 1], c.start)
+        and (
+            _WE_STATE.search(text, ctx.sent_starts[bisect.bisect_right(ctx.sent_starts, c.start) - 1], c.start)
+            or text.endswith((" a ", " an "), 0, c.start) and _STATEMENT_NAME.search(c.text)  # not "a Fitts law task"
+        )
     ):
         # "We prove three formal properties: (1) the Byte-Identity Theorem, ...": a named
-        # result the paper states in its own voice is its own
+        # result the paper states in its own voice is its own; so is one it brings in with
+        # "a" ("the evaluation reveals an Efficiency-Stability Paradox: ...")
         ctx.propose(c, "Concept")
     elif not (c.known or c.vocab_key) and (_NOVEL_APPOSITIVE.match(text, c.end) or _OWN_APPOSITIVE.match(text, c.end)):
         # "..., and TeachQuiz, a novel end-to-end metric that ...": new, so the paper's own
@@ -398,7 +418,7 @@ def _mark_title_head(ctx: _DocContext, doc: Doc) -> None:
 _PART_KIND_HEADS = frozenset(
     """module mechanism block network layer loss strategy objective encoder decoder head unit component
     pipeline algorithm scheme regularizer estimator sampler optimizer memory router selector adapter
-    engine controller planner fusion attention""".split()
+    engine controller planner fusion attention agent generator verifier retriever evaluator critic""".split()
 )
 
 
@@ -466,12 +486,21 @@ _PARTS_OF = re.compile(
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
     r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
+# the verbs of _PARTS_OF that say the whole is made of what follows ("uses X" does not)
+_MADE_OF_VERB = re.compile(
+    r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
+    r"(?:comprises|consists\s+of|includes|incorporates|integrates|combines|contains|is\s+composed\s+of)\b"
+)
+# what stands before the next part: its article, after the last part's description and a comma
+_NEXT_ITEM = re.compile(r"(?:[^;.()]*,\s*(?:and\s+)?|\s*)(?:an?\s+|the\s+)?")
+_APPOSITIVE_NEXT = re.compile(r",\s+(?:an?|the)\s+[a-z]")  # "VariantGen, a variant generator"
 _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 _NEW_KIND_COMMA = re.compile(
     r"\b(?:a|an)\s+(?:novel|new)\s+(?:[\w-]+\s+){0,3}?(?:dataset|benchmark|corpus|model|method|framework|metric|"
     r"task|architecture|algorithm|approach|system|toolkit|suite|environment|simulator|loss)\s*,\s*$"
 )
+_NEW_KIND_NAMED = re.compile(_NEW_KIND_COMMA.pattern.replace(r"\s*,\s*$", r"\s+$"))
 _OWN_FEATURE = re.compile(
     r"\b(?:Our|This|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
     r"pipeline|agent)\s+(?:also\s+|further\s+)?(?:features|comprises|includes|incorporates|introduces|contains|"
@@ -531,11 +560,12 @@ _OUR = re.compile(
 )
 # a named statement ("Byte-Identity Theorem", "Fractured Understanding Hypothesis") and the
 # paper stating it
-_STATEMENT_NAME = re.compile(r"\s(?:Theorem|Lemma|Hypothesis|Principle|Conjecture|Paradox|Property|Law|Bound|Dilemma)$")
+_STATEMENT_NAME = re.compile(r"\s(?:Theorem|Lemma|Hypothesis|Principle|Conjecture|Paradox|Property|Law|Bound|Dilemma|Gap)$")
 _STATEMENT_NEXT = re.compile(r"\s+(?:theorem|lemma|hypothesis|principle|conjecture|paradox|property|law)\b")
 _WE_STATE = re.compile(
     r"\b(?:[Ww]e|I)\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?(?:prove|establish|derive|state|formulate|"
-    r"propose|introduce|identify|posit|conjecture|put\s+forward|call|term|label|show|present|uncover|discover)\b"
+    r"propose|introduce|identify|posit|conjecture|put\s+forward|call|term|label|show|present|uncover|discover|"
+    r"document|reveal|observe|report|find|formali[sz]e|define|name|coin|dub)\b"
 )
 _NOVEL_BEFORE = re.compile(r"\b(?:a|an|the)\s+(?:novel|new)\s+$", re.I)
 # the name ends its noun phrase: "a novel BEV VQA benchmark" names a benchmark about BEV

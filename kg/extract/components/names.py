@@ -12,8 +12,8 @@ from kg.extract.components.candidates import Candidate, _coverage, _store
 from kg.extract.components.definitions import _known_long_form
 from kg.extract.generic import GENERIC_MODIFIERS, is_not_a_concept
 from kg.extract.names import Name, family_of, find_names
+from kg.extract.phrases import EPONYM_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
-from kg.extract.phrases import lexicon
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_list, type_from_name
 from kg.extract.vocabulary import load_vocabulary
 from kg.resolve.normalize import norm_key
@@ -184,7 +184,16 @@ def _eponym_phrase_end(text: str, start: int, end: int, vocab) -> int:
             return -1  # a vocabulary term ("Gaussian noise"): its own match covers it
         if vocab.phrase_df.get(norm_key(phrase), 0) >= EPONYM_PHRASE_MIN_DF:
             return m.end(g)
+    if (m.group(1) in EPONYM_HEADS or m.group(1) in _EPONYM_KINDS) and not text.endswith((" over ", " of "), 0, start):
+        # ("Intersection over Union loss": the name is longer than the word)
+        return m.end(1)  # "Poisson process", "Petri net", "Pareto front": alone the name is cut short
     return end
+
+
+# what else a person's name names, beside phrases.EPONYM_HEADS ("Brier score", "Markov chain")
+_EPONYM_KINDS = frozenset(
+    "process processes net nets front fronts frontier frontiers equilibrium equilibria optimality efficiency".split()
+)
 
 
 _GLUED_ARTICLE = re.compile(r"^(.*[A-Za-z0-9])-an?$")

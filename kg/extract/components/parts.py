@@ -14,7 +14,7 @@ from kg.extract.contributions import COUNTED_KINDS, core_of_name, type_from_clau
 _PARTS = re.compile(
     r"\b(?:two|three|four|five|six|several|multiple|[2-9]-)[-\s]*(?:[\w-]+\s+){0,2}?"
     r"(?:stages?|steps?|modules?|components?|sub-?tasks?|phases?|branches?|mechanisms?|innovations?|"
-    r"sub-?networks?|blocks?|units?|tracks?)\b",
+    r"sub-?networks?|blocks?|units?|tracks?|aspects?|pillars?)\b",
     re.I,
 )
 _ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
