@@ -1508,6 +1508,14 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
          "on seed data, and VariantGen, a variant generator.", ["SAGE", "VariantGen", "VariantQual"]),
         ("We propose SAGE for benchmark augmentation. SAGE uses DeltaQual, a verifier, and DeltaGen, a generator.",
          ["SAGE"]),
+        # the paper's own framework, by its kind, enumerates its parts; a sentence given to each part
+        ("We present GraphX, a framework. The framework introduces three core innovations: (1) Ontology-Guided "
+         "Knowledge Extraction that uses a schema; (2) Dual-Channel Graph Retrieval Fusion that balances retrieval.",
+         ["Dual-Channel Graph Retrieval Fusion", "GraphX", "Ontology-Guided Knowledge Extraction"]),
+        ("The framework introduces three core innovations: (1) Ontology-Guided Knowledge Extraction that uses a "
+         "schema; (2) Dual-Channel Graph Retrieval Fusion that balances retrieval.", []),
+        ("We present LiveStarX. It rests on three components. The first component is Streaming Verification "
+         "Decoding (SVeD), an inference framework.", ["LiveStarX", "SVeD", "Streaming Verification Decoding"]),
         # a capitalised agent its system employs; the parts its counted aspects go through
         ("We propose MT-OSC, a condensation framework. MT-OSC employs a Condenser Agent that keeps the history short.",
          ["Condenser Agent", "MT-OSC"]),

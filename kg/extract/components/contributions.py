@@ -115,7 +115,7 @@ def _mark_brought(
 def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str]) -> None:
     """Marks the new coined names heading the items the paper's own system (the subject) enumerates."""
     enumerated = _SUBJECT.match(sent_text) if proposed_names and _ENUMERATED.search(sent_text) else None
-    if enumerated is not None and enumerated.group(1) in proposed_names:
+    if enumerated is not None and _own_subject(enumerated, proposed_names):
         full_text, first_seen, families = ctx.text, ctx.first_seen, ctx.families
         # "ScalingAttention decouples ... via: (1) WEST (Weight-Encoded Sparse Topology), which
         # ...; (2) FAST (...)": the coined names the paper's own system enumerates
@@ -126,6 +126,17 @@ def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: 
                 and full_text[c.end : c.end + 1] != "-"  # "(1) ROI-level prompts": the name modifies
             ):
                 ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
+
+
+# "The framework introduces three core innovations: (1) ...": the paper's own whole, by its kind
+_OWN_KIND_SUBJECT = re.compile(
+    r"\s*(?:The|Our)\s+(?:framework|method|approach|system|model|architecture|pipeline|agent|benchmark|toolkit)\s"
+)
+
+
+def _own_subject(subject: re.Match[str], proposed_names: set[str]) -> bool:
+    """Whether a sentence's subject is the paper's own work: its name, or "the framework" once it has one."""
+    return subject.group(1) in proposed_names or bool(proposed_names) and bool(_OWN_KIND_SUBJECT.match(subject.string))
 
 
 def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str]) -> None:

@@ -51,7 +51,10 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         k = bisect.bisect_right(sent_starts, c.start) - 1
         s0, _s1, sent_text = sents[k]
         at = c.start - s0
-        if _opens_a_counted_item(sents, k, sent_text, at) or core_of_name(sent_text, at) in own:
+        if (
+            _opens_a_counted_item(sents, k, sent_text, at) or core_of_name(sent_text, at) in own
+            or own and _ORDINAL_PART.fullmatch(sent_text, 0, at)  # "The second component is SCAM (...)"
+        ):
             _mark_proposed(c, c.type, definitions, applied)
             continue
         # an item of the list: "...: A (AA) and B", "(1) a Decomposition Synthesis Procedure that ..."
@@ -145,6 +148,13 @@ def _name_stem(name: str, vocab) -> str | None:
 
 # "First, ", "Second, we introduce ": a sentence that takes up the next part of a whole
 _ORDINAL_OPEN = re.compile(r"(?:First|Second|Third|Fourth|Finally|Lastly|Next)(?:ly)?,\s+(?:we\s+\w+\s+)?(?:an?\s+|the\s+)?")
+
+
+# "The first component is ", "The second stage, ": a sentence given to one part of a whole
+_ORDINAL_PART = re.compile(
+    r"The\s+(?:first|second|third|fourth|fifth|final|last)\s+(?:component|module|stage|part|step|phase|mechanism|"
+    r"innovation|contribution)\s+(?:is\s+|,\s*)(?:an?\s+|the\s+)?"
+)
 
 
 def _owned_parts(sent_text: str, s0: int, at: int, proposed) -> bool:
