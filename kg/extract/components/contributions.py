@@ -151,7 +151,7 @@ def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set
                 ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
         # "SAGE consists of VariantQual, a rubric-based verifier ..., and VariantGen, a variant
         # generator ...": each part a new name, each said what it is
-        if _MADE_OF_VERB.match(part_of.group(0), part_of.start(1)):
+        if _MADE_OF_VERB.match(sent_text, part_of.start(1)):
             item_start = s0 + part_of.end()
             for c in ctx.named_in(item_start, s0 + len(sent_text)):
                 before = full_text[item_start : c.start]
@@ -507,11 +507,13 @@ _NEXT_ITEM = re.compile(r"(?:[^;.()]*,\s*(?:and\s+)?|\s*)(?:an?\s+|the\s+)?")
 _APPOSITIVE_NEXT = re.compile(r",\s+(?:an?|the)\s+[a-z]")  # "VariantGen, a variant generator"
 _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
-_NEW_KIND_COMMA = re.compile(
+# "a new dataset", "a novel policy-iteration algorithm": a kind the text says is new
+_NEW_KIND = (
     r"\b(?:a|an)\s+(?:novel|new)\s+(?:[\w-]+\s+){0,3}?(?:dataset|benchmark|corpus|model|method|framework|metric|"
-    r"task|architecture|algorithm|approach|system|toolkit|suite|environment|simulator|loss)\s*,\s*$"
+    r"task|architecture|algorithm|approach|system|toolkit|suite|environment|simulator|loss)"
 )
-_NEW_KIND_NAMED = re.compile(_NEW_KIND_COMMA.pattern.replace(r"\s*,\s*$", r"\s+$"))
+_NEW_KIND_COMMA = re.compile(_NEW_KIND + r"\s*,\s*$")  # "a new dataset, NYC-MMCDX,"
+_NEW_KIND_NAMED = re.compile(_NEW_KIND + r"\s+$")  # "a new policy-iteration algorithm iPI"
 _OWN_FEATURE = re.compile(
     r"\b(?:Our|This|The\s+proposed)\s+(?:[\w-]+\s+){0,2}?(?:framework|method|approach|system|model|architecture|"
     r"pipeline|agent)\s+(?:also\s+|further\s+)?(?:features|comprises|includes|incorporates|introduces|contains|"

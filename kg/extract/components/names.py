@@ -184,9 +184,10 @@ def _eponym_phrase_end(text: str, start: int, end: int, vocab) -> int:
             return -1  # a vocabulary term ("Gaussian noise"): its own match covers it
         if vocab.phrase_df.get(norm_key(phrase), 0) >= EPONYM_PHRASE_MIN_DF:
             return m.end(g)
+    # "Poisson process", "Petri net", "Pareto front": alone the name is cut short, however rarely
+    # the field writes the phrase; not where the name ends a longer one ("Intersection over Union loss")
     if (m.group(1) in EPONYM_HEADS or m.group(1) in _EPONYM_KINDS) and not text.endswith((" over ", " of "), 0, start):
-        # ("Intersection over Union loss": the name is longer than the word)
-        return m.end(1)  # "Poisson process", "Petri net", "Pareto front": alone the name is cut short
+        return m.end(1)
     return end
 
 

@@ -161,11 +161,11 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
     def single_nouns(doc: Doc, store: list[Candidate]) -> None:
         """Single technical nouns the paper keeps returning to (SINGLE_NOUN_MIN_USES times, the
         title counting as one), at the uses no other candidate covers."""
-        covered = _coverage(doc.user_data["kg_text"], store)
+        text = doc.user_data["kg_text"]
+        covered = _coverage(text, store)
         seen: dict[str, list] = {}
         # single_noun's own memo, read directly: it holds results for the shipped lexicon only
         known = _SINGLE_NOUNS.get if lex is lexicon() else {}.get
-        text = doc.user_data["kg_text"]
         for t in doc.user_data["kg_tokens"]:
             if t.idx and text[t.idx - 1] == "\\":
                 continue  # "\textbf", "\citep": a markup command, not a word
