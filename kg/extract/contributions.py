@@ -38,7 +38,8 @@ _NAMING_VERB = re.compile(
 _NAMING_VERB_WORDS = ("compil", "formali", "defin", "identif")
 # an announcement whose verb names ("we call", "we term", "we dub"): what follows is the name
 _LOWER_NEXT = re.compile(r"\s+[\"“‘']?[a-z]")
-_NAMING_ANNOUNCE = re.compile(r"\b(?:call|calls|called|term|terms|termed|dub|dubs|dubbed|name|names|named)$", re.I)
+NAMING_VERBS = r"call|calls|called|term|terms|termed|dub|dubs|dubbed|name|names|named"  # the verbs that give a name
+_NAMING_ANNOUNCE = re.compile(rf"\b(?:{NAMING_VERBS})$", re.I)
 _IDENTIFIED_RUN = re.compile(r"\s+((?:[A-Z][a-z][\w-]*\s+){1,5}[A-Z][a-z][\w-]*)(?=\s*[,\u2013\u2014(:]|\s+-\s)")
 _KIND_THEN_COMMA = re.compile(
     r"\s+(?:an?|the|our)\s+(?:[\w-]+\s+){0,4}?(?:dataset|benchmark|corpus|framework|metric|model|method|suite|"

@@ -31,6 +31,7 @@ from kg.extract.components.coined import (
 )
 from kg.extract.components.conjuncts import _conjuncts
 from kg.extract.contributions import (
+    NAMING_VERBS,
     Contribution,
     find_contributions,
     own_kind_appositive,
@@ -105,7 +106,7 @@ class _DocContext:
                 and full_text[c.start - 1 : c.start] != "/"
                 and not _MODIFIER_SUFFIX.search(c.text)  # "a CLIP-based framework (CLIP-KOA)"
                 and not self.inside_phrase(c, known_only=True)  # "a KV caching strategy" names no KV
-                and not _COUNTED.search(full_text, max(lo, c.start - 12), c.start)  # "covering 5,400 API calls"
+                and not _COUNT_BEFORE.search(full_text, max(lo, c.start - 12), c.start)  # "covering 5,400 API calls"
             ):
                 # past a preposition, the clause's object was unnamed: what follows is what
                 # it is for or about; after "derived from", "leveraging the ... model", what
@@ -325,7 +326,7 @@ _NOT_A_TERM_START = frozenset(
 # the naming word right before the term; group 1: a word saying the name is in common use
 _NAMING_WORD_BEFORE = re.compile(
     r"(?:\b(often|commonly|usually|also|generally|typically|widely|sometimes|frequently|traditionally)\s+)?"
-    r"\b(?:call|calls|called|term|terms|termed|name|names|named|dub|dubs|dubbed|coined|denoted?|as)\s+(?:the\s+)?[\"“‘']?$",
+    rf"\b(?:{NAMING_VERBS}|coined|denoted?|as)\s+(?:the\s+)?[\"“‘']?$",
     re.I,
 )
 _PUNCTUATION_NEXT = re.compile(r"[\"”’']?\s*[,;:.)(]")
@@ -477,7 +478,7 @@ _SOURCE_BEFORE = re.compile(
     re.I,
 )
 # a count right before a name: what the study counts ("5,400 API calls", "12 GPUs"), not what it brings
-_COUNTED = re.compile(r"(?<![\w.-])\d(?:[\d.]|,(?=\d))*\s+$")
+_COUNT_BEFORE = re.compile(r"(?<![\w.-])\d(?:[\d.]|,(?=\d))*\s+$")
 _KIND_THEN_NAME = re.compile(
     r"\b(?:method|framework|model|benchmark|dataset|approach|algorithm|system|agent|pipeline|architecture|"
     r"technique|paradigm|toolkit|library|strategy|suite|corpus)(?:\s+|,\s*)([A-Za-z][\w.+-]*[\w+])(?=\s*[,.;:(]|\s+(?:that|which|to|for|with)\b)"

@@ -230,7 +230,7 @@ def _list_opening(s0: int, sent_text: str, proposed_names: set[str]) -> tuple[st
 
 
 # a title's words before its colon: "Bounded Path Context: A Controlled Study of ..."
-_TITLE_HEAD = re.compile(r"^\s*([^:]{3,80}?)\s*:\s")
+_TITLE_BEFORE_COLON = re.compile(r"^\s*([^:]{3,80}?)\s*:\s")
 
 
 def _mark_title_definition(ctx: _DocContext, title: str) -> None:
@@ -238,7 +238,7 @@ def _mark_title_definition(ctx: _DocContext, title: str) -> None:
     ...": a term the abstract defines with a short form and the title opens with is the paper's
     own, whatever verb introduces it (on the read sets, 8 of the 9 such terms were annotated
     contributions; the ninth is marked by other rules anyway)."""
-    head = _TITLE_HEAD.match(title) if ":" in title else None
+    head = _TITLE_BEFORE_COLON.match(title) if ":" in title else None
     if head is None or " " not in head.group(1):
         return
     long_form = head.group(1).lower()
