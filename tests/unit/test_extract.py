@@ -1516,6 +1516,17 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
          "schema; (2) Dual-Channel Graph Retrieval Fusion that balances retrieval.", []),
         ("We present LiveStarX. It rests on three components. The first component is Streaming Verification "
          "Decoding (SVeD), an inference framework.", ["LiveStarX", "SVeD", "Streaming Verification Decoding"]),
+        # "it" right after a sentence about the paper's own work is that work: the parts it is made of
+        ("We introduce GUIPrunerX, a training-free framework. It synergizes Temporal-Adaptive Resolution (TAR), which "
+         "resizes frames, and Stratified Structure-aware Pruning (SSP), which keeps foregrounds.",
+         ["GUIPrunerX", "SSP", "Stratified Structure-aware Pruning", "TAR", "Temporal-Adaptive Resolution"]),
+        ("We introduce DEFARX. This framework simulates inference. It consists of two key components: (1) Anti-Drift "
+         "Rectification (ADR). ADR treats drift as a signal.", ["ADR", "Anti-Drift Rectification", "DEFARX"]),
+        ("This paper argues that domain is part of knowledge. It introduces the Domain-Contextualized Concept Graph "
+         "(DCG), a framework.", ["DCG", "Domain-Contextualized Concept Graph"]),
+        ("We introduce CRT-YOLOX. Additionally, it leverages the Centralized Feature Pyramid (CFP) network.", ["CRT-YOLOX"]),
+        ("Existing detectors are slow. It consists of two key components: (1) Anti-Drift Rectification (ADR). ADR "
+         "treats drift as a signal.", []),
         # a capitalised agent its system employs; the parts its counted aspects go through
         ("We propose MT-OSC, a condensation framework. MT-OSC employs a Condenser Agent that keeps the history short.",
          ["Condenser Agent", "MT-OSC"]),

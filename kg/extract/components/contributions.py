@@ -26,6 +26,7 @@ from kg.extract.components.parts import (
     _LIST_ITEM_BEFORE,
     _propose_listed_parts,
     _propose_name_variants,
+    own_sentences,
 )
 from kg.extract.components.repository import _repo_key, repository_name
 from kg.extract.components.title_name import _TITLE_NAME, _own_kind_subtitle, _title_only_name, own_title_lead
@@ -93,10 +94,12 @@ def _mark_parts(ctx: _DocContext, title: re.Match[str] | None) -> None:
     # "V1 comprises two components: V1-Infer, ... and V1-PairRL": parts of a contribution
     proposed_names = {c.text for c in ctx.store if c.proposed}
     title_lead = title.group(1) if title else None
-    for s0, _end, sent_text in ctx.sents:
+    # "We introduce GUIPruner, ... It synergizes ...": "it" is the paper's own work after a sentence about it
+    after_own = [False, *own_sentences(ctx.sents, sorted(c.start for c in ctx.store if c.proposed))]
+    for (s0, _end, sent_text), it_is_own in zip(ctx.sents, after_own):
         _mark_brought(ctx, s0, sent_text, proposed_names, title_lead)
-        _mark_enumerated(ctx, s0, sent_text, proposed_names)
-        _mark_made_of(ctx, s0, sent_text, proposed_names)
+        _mark_enumerated(ctx, s0, sent_text, proposed_names, it_is_own)
+        _mark_made_of(ctx, s0, sent_text, proposed_names, it_is_own)
         _mark_list_items(ctx, s0, sent_text, proposed_names)
 
 
@@ -112,10 +115,10 @@ def _mark_brought(
             ctx.propose(c, type_from_clause(brings.group(2)))
 
 
-def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str]) -> None:
+def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str], it_is_own: bool) -> None:
     """Marks the new coined names heading the items the paper's own system (the subject) enumerates."""
     enumerated = _SUBJECT.match(sent_text) if proposed_names and _ENUMERATED.search(sent_text) else None
-    if enumerated is not None and _own_subject(enumerated, proposed_names):
+    if enumerated is not None and _own_subject(enumerated, proposed_names, it_is_own):
         full_text, first_seen, families = ctx.text, ctx.first_seen, ctx.families
         # "ScalingAttention decouples ... via: (1) WEST (Weight-Encoded Sparse Topology), which
         # ...; (2) FAST (...)": the coined names the paper's own system enumerates
@@ -134,15 +137,26 @@ _OWN_KIND_SUBJECT = re.compile(
 )
 
 
-def _own_subject(subject: re.Match[str], proposed_names: set[str]) -> bool:
-    """Whether a sentence's subject is the paper's own work: its name, or "the framework" once it has one."""
-    return subject.group(1) in proposed_names or bool(proposed_names) and bool(_OWN_KIND_SUBJECT.match(subject.string))
+def _own_subject(subject: re.Match[str], proposed_names: set[str], it_is_own: bool) -> bool:
+    """Whether a sentence's subject is the paper's own work: its name, "it" right after the sentence
+    that proposed it, or "the framework" once it has one."""
+    name = subject.group(1)
+    return (
+        name in proposed_names or it_is_own and name.lower() == "it"
+        or bool(proposed_names) and bool(_OWN_KIND_SUBJECT.match(subject.string))
+    )
 
 
-def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str]) -> None:
+def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str], it_is_own: bool) -> None:
     """Marks the new terms and listed title-case runs the paper's own system is said to be made of."""
-    part_of = _PARTS_OF.match(sent_text) if proposed_names else None
-    if part_of is not None and part_of.group(1) in proposed_names:
+    part_of = _PARTS_OF.match(sent_text) if proposed_names or it_is_own else None
+    if part_of is None:
+        return
+    if part_of.group(1) in proposed_names or (
+        # "It consists of ...", "It introduces ...": not "Additionally, it leverages the Centralized
+        # Feature Pyramid (CFP)", which the paper's name would carry, but a pronoun does not
+        it_is_own and part_of.group(1).lower() == "it" and not _BORROWS.match(sent_text, part_of.start(1))
+    ):
         full_text, store, first_seen = ctx.text, ctx.store, ctx.first_seen
         # "STaR employs difficulty-aware reinforcement learning (DRL)": a term the paper
         # defines where its contribution is made of it is a part of that contribution
@@ -495,12 +509,17 @@ def _in_parentheses(text: str, lo: int, at: int) -> bool:
 _PARTS_OF = re.compile(
     r"^(?:[^,]{0,60},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
-    r"contains|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
+    r"contains|adopts|leverages|utilizes|synergizes|unifies|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
 # the verbs of _PARTS_OF that say the whole is made of what follows ("uses X" does not)
 _MADE_OF_VERB = re.compile(
     r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
     r"(?:comprises|consists\s+of|includes|incorporates|integrates|combines|contains|is\s+composed\s+of)\b"
+)
+# the verbs of _PARTS_OF that say the whole takes in something that exists ("uses X")
+_BORROWS = re.compile(
+    r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
+    r"(?:employs|uses|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on)\b"
 )
 # what stands before the next part: its article, after the last part's description and a comma
 _NEXT_ITEM = re.compile(r"(?:[^;.()]*,\s*(?:and\s+)?|\s*)(?:an?\s+|the\s+)?")

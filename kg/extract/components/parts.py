@@ -18,6 +18,27 @@ _PARTS = re.compile(
     re.I,
 )
 _ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
+_IT_OPENS = re.compile(r"(?:[A-Z]\w+,\s+)?[Ii]t\s")  # "It consists of", "Specifically, it has"
+# "This paper argues ...", "In this work, we ...": the paper speaking of itself
+_SPEAKS_OF_ITSELF = re.compile(r"(?:In\s+this\s+(?:paper|work),\s+)?(?:We|Our|This\s+(?:paper|work|study|article))\s")
+# "This framework simulates ...": a sentence going on about what the one before was about
+_GOES_ON = re.compile(
+    r"(?:[A-Z]\w+,\s+)?(?:[Ii]t|(?:This|The)\s+(?:framework|method|approach|system|model|architecture|pipeline))\s"
+)
+
+
+def own_sentences(sents, proposed_starts: list[int]) -> list[bool]:
+    """Per sentence, whether it is about the paper's own work: it mentions a thing the paper
+    proposes, the paper speaks of itself, or it goes on ("It ...", "This framework ...") from one
+    that is. "It" in the sentence after one of these is the paper's own work."""
+    own: list[bool] = []
+    for s0, s1, text in sents:
+        at = bisect.bisect_left(proposed_starts, s0)
+        own.append(
+            at < len(proposed_starts) and proposed_starts[at] < s1
+            or bool(_SPEAKS_OF_ITSELF.match(text)) or bool(own and own[-1] and _GOES_ON.match(text))
+        )
+    return own
 # what may follow a listed part's name: punctuation or a clause, after its kind word if it has
 # one ("an Iterative Reasoning module for ...")
 _PART_AFTER = re.compile(
@@ -45,6 +66,7 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
     sentences after "We propose three ... methods." and the named core of the paper's system."""
     own = {c.text for c in named if c.proposed}
     proposed = [c for c in named if c.text in own]  # every mention of the paper's own things
+    after_own = [False, *own_sentences(sents, sorted(c.start for c in proposed))]
     for c in named:
         if c.proposed or first_seen[c.text] != c.start or not _coined(c, families) or not _part_shaped(c):
             continue
@@ -61,11 +83,14 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         head = _ARTICLE_BEFORE.sub("", sent_text[max(0, at - 16) : at])
         if not (_LIST_ITEM_BEFORE.search(head) and _PART_AFTER.match(sent_text, c.end - s0) or c.end - s0 >= len(sent_text) - 1):
             continue
-        if _owned_parts(sent_text, s0, at, proposed) or (
+        if _owned_parts(sent_text, s0, at, proposed, after_own[k]) or (
             # "We propose a framework with two components. First, Temporal-Spatial Parallel
             # Decoding (TSPD) uses ...": the sentences after the announcement go through the parts
             _ORDINAL_OPEN.fullmatch(sent_text, 0, at)
-            and any(_owned_parts(sents[j][2], sents[j][0], len(sents[j][2].rstrip(". ")), proposed) for j in range(k - 1, max(-1, k - 4), -1))
+            and any(
+                _owned_parts(sents[j][2], sents[j][0], len(sents[j][2].rstrip(". ")), proposed, after_own[j])
+                for j in range(k - 1, max(-1, k - 4), -1)
+            )
         ):
             _mark_proposed(c, c.type, definitions, applied)
 
@@ -157,11 +182,15 @@ _ORDINAL_PART = re.compile(
 )
 
 
-def _owned_parts(sent_text: str, s0: int, at: int, proposed) -> bool:
+def _owned_parts(sent_text: str, s0: int, at: int, proposed, after_own: bool) -> bool:
     """Whether the sentence announces, before offset `at` and in that sentence, the parts of the
-    paper's own work ("our framework has two modules", "X comprises three stages")."""
+    paper's own work ("our framework has two modules", "X comprises three stages", or, right
+    after a sentence about the paper's own work, "It consists of two key components")."""
     for m in _PARTS.finditer(sent_text, 0, at):
-        owner = any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
+        owner = (
+            any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
+            or after_own and _IT_OPENS.match(sent_text)
+        )
         if owner and sent_text.count(".", m.end(), at) == 0:
             return True
     return False
