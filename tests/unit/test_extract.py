@@ -1527,6 +1527,13 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
         ("We introduce CRT-YOLOX. Additionally, it leverages the Centralized Feature Pyramid (CFP) network.", ["CRT-YOLOX"]),
         ("Existing detectors are slow. It consists of two key components: (1) Anti-Drift Rectification (ADR). ADR "
          "treats drift as a signal.", []),
+        ("We propose GoSkipX, a framework. This approach introduces two synergistic innovations: (1) Goal-Gradient "
+         "Importance (GoGI), a metric, and (2) Adaptive Dynamic Skipping (ADS), a mechanism.",
+         ["ADS", "Adaptive Dynamic Skipping", "GoGI", "GoSkipX", "Goal-Gradient Importance"]),
+        ("We propose RiderNetX. The framework comprises Cross-Modal Deformable Fusion (CMDF), which aligns views.",
+         ["CMDF", "Cross-Modal Deformable Fusion", "RiderNetX"]),
+        ("We propose RumorNetX. The model integrates TextCNN, and Bidirectional Graph Convolutional Networks (BiGCN).",
+         ["RumorNetX"]),
         # a capitalised agent its system employs; the parts its counted aspects go through
         ("We propose MT-OSC, a condensation framework. MT-OSC employs a Condenser Agent that keeps the history short.",
          ["Condenser Agent", "MT-OSC"]),

@@ -152,10 +152,12 @@ def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set
     part_of = _PARTS_OF.match(sent_text) if proposed_names or it_is_own else None
     if part_of is None:
         return
-    if part_of.group(1) in proposed_names or (
+    if part_of.group(1) in proposed_names or it_is_own and (
         # "It consists of ...", "It introduces ...": not "Additionally, it leverages the Centralized
         # Feature Pyramid (CFP)", which the paper's name would carry, but a pronoun does not
-        it_is_own and part_of.group(1).lower() == "it" and not _BORROWS.match(sent_text, part_of.start(1))
+        part_of.group(1).lower() == "it" and not _BORROWS.match(sent_text, part_of.start(1))
+        # "The framework comprises ...": not "The model integrates TextCNN ..., and BiGCN"
+        or _OWN_KIND_SUBJECT.match(sent_text) and _CONSISTS.match(sent_text, part_of.start(1))
     ):
         full_text, store, first_seen = ctx.text, ctx.store, ctx.first_seen
         # "STaR employs difficulty-aware reinforcement learning (DRL)": a term the paper
@@ -516,6 +518,8 @@ _MADE_OF_VERB = re.compile(
     r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
     r"(?:comprises|consists\s+of|includes|incorporates|integrates|combines|contains|is\s+composed\s+of)\b"
 )
+# the verbs of _PARTS_OF that say what the whole is, whole: its parts or what it brings
+_CONSISTS = re.compile(r"\S+?\s+(?:also\s+|further\s+)?(?:comprises|consists\s+of|is\s+composed\s+of|introduces)\b")
 # the verbs of _PARTS_OF that say the whole takes in something that exists ("uses X")
 _BORROWS = re.compile(
     r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"

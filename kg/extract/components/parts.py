@@ -189,7 +189,7 @@ def _owned_parts(sent_text: str, s0: int, at: int, proposed, after_own: bool) ->
     for m in _PARTS.finditer(sent_text, 0, at):
         owner = (
             any(s0 <= p.start < s0 + m.start() for p in proposed) or _ITS_OWN.search(sent_text, 0, m.start())
-            or after_own and _IT_OPENS.match(sent_text)
+            or after_own and _GOES_ON.match(sent_text)
         )
         if owner and sent_text.count(".", m.end(), at) == 0:
             return True
