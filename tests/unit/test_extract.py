@@ -1534,6 +1534,13 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
          ["CMDF", "Cross-Modal Deformable Fusion", "RiderNetX"]),
         ("We propose RumorNetX. The model integrates TextCNN, and Bidirectional Graph Convolutional Networks (BiGCN).",
          ["RumorNetX"]),
+        # the paper's own measures, counted, then listed: exactly as many as it counts
+        ("We propose two human-aligned metrics, appearance similarity and temporal similarity, which disentangle "
+         "fidelity from alignment.", ["appearance similarity", "temporal similarity"]),
+        ("We propose two metrics: appearance similarity (AS), which compares frames, and temporal similarity.",
+         ["AS", "appearance similarity", "temporal similarity"]),
+        # a list shorter than its count: only the first item, which the announcement itself names
+        ("We propose three metrics: appearance similarity and temporal similarity.", ["appearance similarity"]),
         # a capitalised agent its system employs; the parts its counted aspects go through
         ("We propose MT-OSC, a condensation framework. MT-OSC employs a Condenser Agent that keeps the history short.",
          ["Condenser Agent", "MT-OSC"]),

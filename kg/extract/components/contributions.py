@@ -68,6 +68,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         _mark_parts(ctx, title)
         _mark_said_own(ctx, title)
         _mark_our_kind_phrases(ctx)
+        _mark_counted_measures(ctx)
         _propose_listed_parts(
             ctx.named, ctx.sents, ctx.sent_starts, ctx.first_seen, families, ctx.definitions, ctx.applied
         )
@@ -375,6 +376,57 @@ def _mark_our_kind_phrases(ctx: _DocContext) -> None:
             # "our counterfactual tuning task", "our cross-tokenizer distillation method": a
             # phrase the field does not write names the paper's own thing of that kind
             ctx.propose(c, type_from_clause(text[c.end : c.end + 20]) or c.type)
+
+
+# "we propose two human-aligned metrics, appearance similarity and temporal similarity": the
+# paper's own measures or tasks, counted, then listed
+_COUNTED_MEASURES = re.compile(
+    r"\b(?:we|this\s+(?:paper|work))\s+(?:also\s+|further\s+|then\s+)?"
+    r"(?:propose|introduce|define|design|develop|present)s?\s+(?P<count>two|three|four)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?P<kind>metrics|measures|indicators|axes|indices|scores|criteria|tasks)\s*[:,]\s*",
+    re.I,
+)
+_MEASURE_COUNTS = {"two": 2, "three": 3, "four": 4}
+_ITEM_ARTICLE = re.compile(r"(?:the|an?)\s+")
+# after an item: its short form in brackets, then a comma or "and"
+_AFTER_ITEM = re.compile(r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)")
+_ITEM_CLAUSE = re.compile(r"(?:which|that|where|measuring|capturing|quantifying)\b")
+_NEXT_AFTER_CLAUSE = re.compile(r",\s*(?:and\s+)?")
+
+
+def _mark_counted_measures(ctx: _DocContext) -> None:
+    """Marks the lower-case phrases a counted announcement of the paper's own measures or tasks
+    lists, when the list holds exactly as many as it counts."""
+    text = ctx.text
+    for s0, _s1, sent_text in ctx.sents:
+        counted = _COUNTED_MEASURES.search(sent_text)
+        if counted is None:
+            continue
+        end = s0 + len(sent_text)
+        at, items = s0 + counted.end(), []
+        while len(items) < _MEASURE_COUNTS[counted.group("count").lower()] and at < end:
+            if article := _ITEM_ARTICLE.match(text, at):
+                at = article.end()
+            c = ctx.first_phrase(at, at + 1) or ctx.first_named(at, at + 1)  # "appearance similarity (AS)"
+            if c is None or not c.text[:1].islower() or len(c.text.split()) > 4:
+                break
+            items.append(c)
+            after = _AFTER_ITEM.match(text, c.end)
+            if after is None:
+                break
+            at = after.end()
+            if _ITEM_CLAUSE.match(text, at):
+                # "correction lag, which captures the delay between A and B, and post-feedback
+                # performance": the next item follows the clause's comma
+                comma = _NEXT_AFTER_CLAUSE.search(text, at, end)
+                if comma is None:
+                    break
+                at = comma.end()
+        if len(items) == _MEASURE_COUNTS[counted.group("count").lower()]:
+            kind = "Task" if counted.group("kind").lower() == "tasks" else "Metric"
+            for c in items:
+                if not c.proposed:
+                    ctx.propose(c, kind)
 
 
 def _mark_repository_name(ctx: _DocContext, doc: Doc) -> None:
