@@ -139,8 +139,8 @@ _OWN_KIND_SUBJECT = re.compile(
 
 
 def _own_subject(subject: re.Match[str], proposed_names: set[str], it_is_own: bool) -> bool:
-    """Whether a sentence's subject is the paper's own work: its name, "it" right after the sentence
-    that proposed it, or "the framework" once it has one."""
+    """Whether a sentence's subject is the paper's own work: its name, "it" right after a sentence
+    about that work, or "the framework" once it has one."""
     name = subject.group(1)
     return (
         name in proposed_names or it_is_own and name.lower() == "it"
@@ -402,9 +402,9 @@ def _mark_counted_measures(ctx: _DocContext) -> None:
         counted = _COUNTED_MEASURES.search(sent_text)
         if counted is None:
             continue
-        end = s0 + len(sent_text)
+        end, wanted = s0 + len(sent_text), _MEASURE_COUNTS[counted.group("count").lower()]
         at, items = s0 + counted.end(), []
-        while len(items) < _MEASURE_COUNTS[counted.group("count").lower()] and at < end:
+        while len(items) < wanted and at < end:
             if article := _ITEM_ARTICLE.match(text, at):
                 at = article.end()
             c = ctx.first_phrase(at, at + 1) or ctx.first_named(at, at + 1)  # "appearance similarity (AS)"
@@ -422,7 +422,7 @@ def _mark_counted_measures(ctx: _DocContext) -> None:
                 if comma is None:
                     break
                 at = comma.end()
-        if len(items) == _MEASURE_COUNTS[counted.group("count").lower()]:
+        if len(items) == wanted:
             kind = "Task" if counted.group("kind").lower() == "tasks" else "Metric"
             for c in items:
                 if not c.proposed:
@@ -570,7 +570,8 @@ _MADE_OF_VERB = re.compile(
     r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
     r"(?:comprises|consists\s+of|includes|incorporates|integrates|combines|contains|is\s+composed\s+of)\b"
 )
-# the verbs of _PARTS_OF that say what the whole is, whole: its parts or what it brings
+# the verbs of _PARTS_OF by which a whole named only by its kind ("the framework") is made of, or
+# brings, what follows
 _CONSISTS = re.compile(r"\S+?\s+(?:also\s+|further\s+)?(?:comprises|consists\s+of|is\s+composed\s+of|introduces)\b")
 # the verbs of _PARTS_OF that say the whole takes in something that exists ("uses X")
 _BORROWS = re.compile(

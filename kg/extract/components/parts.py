@@ -18,27 +18,12 @@ _PARTS = re.compile(
     re.I,
 )
 _ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
-_IT_OPENS = re.compile(r"(?:[A-Z]\w+,\s+)?[Ii]t\s")  # "It consists of", "Specifically, it has"
 # "This paper argues ...", "In this work, we ...": the paper speaking of itself
 _SPEAKS_OF_ITSELF = re.compile(r"(?:In\s+this\s+(?:paper|work),\s+)?(?:We|Our|This\s+(?:paper|work|study|article))\s")
 # "This framework simulates ...": a sentence going on about what the one before was about
 _GOES_ON = re.compile(
     r"(?:[A-Z]\w+,\s+)?(?:[Ii]t|(?:This|The)\s+(?:framework|method|approach|system|model|architecture|pipeline))\s"
 )
-
-
-def own_sentences(sents, proposed_starts: list[int]) -> list[bool]:
-    """Per sentence, whether it is about the paper's own work: it mentions a thing the paper
-    proposes, the paper speaks of itself, or it goes on ("It ...", "This framework ...") from one
-    that is. "It" in the sentence after one of these is the paper's own work."""
-    own: list[bool] = []
-    for s0, s1, text in sents:
-        at = bisect.bisect_left(proposed_starts, s0)
-        own.append(
-            at < len(proposed_starts) and proposed_starts[at] < s1
-            or bool(_SPEAKS_OF_ITSELF.match(text)) or bool(own and own[-1] and _GOES_ON.match(text))
-        )
-    return own
 # what may follow a listed part's name: punctuation or a clause, after its kind word if it has
 # one ("an Iterative Reasoning module for ...")
 _PART_AFTER = re.compile(
@@ -180,6 +165,20 @@ _ORDINAL_PART = re.compile(
     r"The\s+(?:first|second|third|fourth|fifth|final|last)\s+(?:component|module|stage|part|step|phase|mechanism|"
     r"innovation|contribution)\s+(?:is\s+|,\s*)(?:an?\s+|the\s+)?"
 )
+
+
+def own_sentences(sents, proposed_starts: list[int]) -> list[bool]:
+    """Per sentence, whether it is about the paper's own work: it mentions a thing the paper
+    proposes, the paper speaks of itself, or it goes on ("It ...", "This framework ...") from one
+    that is. "It" or "the framework" opening the sentence after one of these is that work."""
+    own: list[bool] = []
+    for s0, s1, text in sents:
+        at = bisect.bisect_left(proposed_starts, s0)
+        own.append(
+            at < len(proposed_starts) and proposed_starts[at] < s1
+            or bool(_SPEAKS_OF_ITSELF.match(text)) or bool(own and own[-1] and _GOES_ON.match(text))
+        )
+    return own
 
 
 def _owned_parts(sent_text: str, s0: int, at: int, proposed, after_own: bool) -> bool:
