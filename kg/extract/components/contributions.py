@@ -24,6 +24,8 @@ from kg.extract.components.conjuncts import _listed_names
 from kg.extract.components.parts import (
     _LIST_ITEM_AFTER,
     _LIST_ITEM_BEFORE,
+    COUNT_WORDS,
+    OWN_KINDS,
     _propose_listed_parts,
     _propose_name_variants,
     own_sentences,
@@ -133,9 +135,7 @@ def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: 
 
 
 # "The framework introduces three core innovations: (1) ...": the paper's own whole, by its kind
-_OWN_KIND_SUBJECT = re.compile(
-    r"\s*(?:The|Our)\s+(?:framework|method|approach|system|model|architecture|pipeline|agent|benchmark|toolkit)\s"
-)
+_OWN_KIND_SUBJECT = re.compile(rf"\s*(?:The|Our)\s+(?:{OWN_KINDS}|agent|benchmark|toolkit)\s")
 
 
 def _own_subject(subject: re.Match[str], proposed_names: set[str], it_is_own: bool) -> bool:
@@ -386,7 +386,6 @@ _COUNTED_MEASURES = re.compile(
     r"(?P<kind>metrics|measures|indicators|axes|indices|scores|criteria|tasks)\s*[:,]\s*",
     re.I,
 )
-_MEASURE_COUNTS = {"two": 2, "three": 3, "four": 4}
 _ITEM_ARTICLE = re.compile(r"(?:the|an?)\s+")
 # after an item: its short form in brackets, then a comma or "and"
 _AFTER_ITEM = re.compile(r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)")
@@ -402,7 +401,7 @@ def _mark_counted_measures(ctx: _DocContext) -> None:
         counted = _COUNTED_MEASURES.search(sent_text)
         if counted is None:
             continue
-        end, wanted = s0 + len(sent_text), _MEASURE_COUNTS[counted.group("count").lower()]
+        end, wanted = s0 + len(sent_text), COUNT_WORDS[counted.group("count").lower()]
         at, items = s0 + counted.end(), []
         while len(items) < wanted and at < end:
             if article := _ITEM_ARTICLE.match(text, at):
@@ -560,14 +559,16 @@ def _in_parentheses(text: str, lo: int, at: int) -> bool:
 
 
 # "During training, X employs ...", "X further incorporates ...": the subject, then a verb of making up
+# the adverb a sentence may put between its subject and its verb ("X also comprises")
+_ADVERB = r"(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
 _PARTS_OF = re.compile(
-    r"^(?:[^,]{0,60},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
+    r"^(?:[^,]{0,60},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+" + _ADVERB +
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
     r"contains|adopts|leverages|utilizes|synergizes|unifies|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
 # the verbs of _PARTS_OF that say the whole is made of what follows ("uses X" does not)
 _MADE_OF_VERB = re.compile(
-    r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
+    r"\S+?\s+" + _ADVERB +
     r"(?:comprises|consists\s+of|includes|incorporates|integrates|combines|contains|is\s+composed\s+of)\b"
 )
 # the verbs of _PARTS_OF by which a whole named only by its kind ("the framework") is made of, or
@@ -575,7 +576,7 @@ _MADE_OF_VERB = re.compile(
 _CONSISTS = re.compile(r"\S+?\s+(?:also\s+|further\s+)?(?:comprises|consists\s+of|is\s+composed\s+of|introduces)\b")
 # the verbs of _PARTS_OF that say the whole takes in something that exists ("uses X")
 _BORROWS = re.compile(
-    r"\S+?\s+(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
+    r"\S+?\s+" + _ADVERB +
     r"(?:employs|uses|adopts|leverages|utilizes|relies\s+on|is\s+built\s+on)\b"
 )
 # what stands before the next part: its article, after the last part's description and a comma

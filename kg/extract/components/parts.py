@@ -20,10 +20,10 @@ _PARTS = re.compile(
 _ITS_OWN = re.compile(r"\b(?:our|we)\b", re.I)
 # "This paper argues ...", "In this work, we ...": the paper speaking of itself
 _SPEAKS_OF_ITSELF = re.compile(r"(?:In\s+this\s+(?:paper|work),\s+)?(?:We|Our|This\s+(?:paper|work|study|article))\s")
+# the kind words a paper calls its own whole by, once it has named it ("the framework", "this approach")
+OWN_KINDS = r"framework|method|approach|system|model|architecture|pipeline"
 # "This framework simulates ...": a sentence going on about what the one before was about
-_GOES_ON = re.compile(
-    r"(?:[A-Z]\w+,\s+)?(?:[Ii]t|(?:This|The)\s+(?:framework|method|approach|system|model|architecture|pipeline))\s"
-)
+_GOES_ON = re.compile(rf"(?:[A-Z]\w+,\s+)?(?:[Ii]t|(?:This|The)\s+(?:{OWN_KINDS}))\s")
 # what may follow a listed part's name: punctuation or a clause, after its kind word if it has
 # one ("an Iterative Reasoning module for ...")
 _PART_AFTER = re.compile(
@@ -87,7 +87,7 @@ _COUNTED_ANNOUNCEMENT = re.compile(
     r"(?:propose|introduce|present|develop|design|devise)s?\s+" + COUNTED_KINDS + r"\s*[.:]\s*$",
     re.I,
 )
-_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5}  # "several", "six" or "12": too many to follow
+COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}  # "several", "six" or "12": too many to follow
 
 
 def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
@@ -97,8 +97,8 @@ def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
         return False
     for j in range(k - 1, max(-1, k - 6), -1):
         m = _COUNTED_ANNOUNCEMENT.search(sents[j][2])
-        if m is not None and m.group("count").lower() in _COUNTS:
-            return k - j <= _COUNTS[m.group("count").lower()]
+        if m is not None and m.group("count").lower() in COUNT_WORDS:
+            return k - j <= COUNT_WORDS[m.group("count").lower()]
     return False
 
 
