@@ -27,8 +27,8 @@ class Definition:
 
 
 def _valid_short(sf: str) -> bool:
-    if not _SHORT_FORM.match(sf) or not any(c.isalpha() for c in sf):
-        return False
+    if not _SHORT_FORM.match(sf) or not any(c.isalpha() for c in sf) or sf[-1] == "-":
+        return False  # "(VAD-)CFR" abbreviates a name the parenthesis cuts: no short form of its own
     if not sf[0].isalnum() or sum(c.isupper() for c in sf) < 1:
         return False
     # "(2024)", "(Ours)", "(a)", "(ii)" are not short forms

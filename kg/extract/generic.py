@@ -120,10 +120,18 @@ INSTITUTION_HEADS = frozenset(
 )
 VENUES = frozenset(
     """ICML NeurIPS NIPS ICLR ACL EMNLP NAACL CVPR ICCV ECCV AAAI IJCAI KDD WWW SIGIR COLING
-    TMLR JMLR AISTATS UAI COLT CoRL RSS ICRA IROS""".split()
+    TMLR JMLR AISTATS UAI COLT CoRL RSS ICRA IROS EACL AACL LREC INTERSPEECH ICASSP MICCAI WACV BMVC
+    ACCV ICPR IJCNN ECAI ECML PKDD ICDM WSDM CIKM RecSys ECIR ISMIR SIGGRAPH BioNLP""".split()
 )
 # a venue with its year: "CVPR-2025", "NeurIPS 2024", "ICML'25"
 _VENUE_YEAR = re.compile(r"^(.+?)[-\s'’]?(?:19|20)?\d{2}$")
+
+_YEAR = re.compile(r"^(?:19|20)\d\d$")
+
+
+def _is_venue(name: str) -> bool:
+    """A venue's name, or a workshop's at one ("BioNLP@ACL")."""
+    return name in VENUES or "@" in name and name.rsplit("@", 1)[1] in VENUES
 
 
 _NUMBERED_PART = re.compile(
@@ -136,6 +144,13 @@ _NUMBERED_PART = re.compile(
 _RESOURCE = re.compile(
     r"^(?:project|code|source|demo|home|official|github|gitlab|hugging\s?face|curated|living|public|https?)\s+"
     r"(?:repository|repositories|repos?|homepages?|websites?|webpages?|pages?|urls?|links?)$",
+    re.I,
+)
+
+# a date: "June 2026", "mid-2025", "March 14, 2025", "Q3 2024"
+_DATE = re.compile(
+    r"^(?:(?:early|late|mid)[- ]?)?(?:(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?(?: \d{1,2},?)? |Q[1-4] )?(?:19|20)\d\d$",
     re.I,
 )
 
@@ -164,13 +179,17 @@ def is_not_a_concept(text: str) -> bool:
     words = text.split()
     if _NUMBERED_PART.match(text):
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
+    if text[-1:].isdigit() and _DATE.match(text):
+        return True  # "June 2026": when, not what
     if _RESOURCE.search(text) or _LICENCE.match(text) or text in PLACES or ("BY" in text and CC_LICENCE.search(text)):
         return True
     if len(words) == 1:
         if text in STOP_NAMES:
             return True
         m = _VENUE_YEAR.match(text)
-        return m is not None and m.group(1) in VENUES
+        return m is not None and _is_venue(m.group(1))
+    if len(words) == 2 and _YEAR.match(words[1]) and _is_venue(words[0]):
+        return True  # "NeurIPS 2024", "BioNLP@ACL 2026": where the paper appears
     # "Maastricht University"; "University of Toronto", "Institute for Management and Innovation"
     return words[-1] in INSTITUTION_HEADS or (words[0] in INSTITUTION_HEADS and len(words) > 2 and words[1] in ("of", "for"))
 

@@ -518,6 +518,12 @@ EPONYM_HEADS = frozenset(
     criterion statistic statistics curve curves splatting integral integrals operator operators
     heuristic heuristics angle angles expansion expansions series""".split()
 )
+# and what it names right after it only: "Givens rotations", "Grassmann manifold", "Reynolds
+# number", "Fitts law"; not as the end of a longer phrase ("Lorsa scaling law")
+EPONYM_NEXT = frozenset(
+    """rotation rotations reflection reflections space spaces manifold manifolds polynomial polynomials
+    game games number numbers geometry lemma conjecture law laws""".split()
+)
 
 
 def _eponym_tail(tokens, m: int, j: int, end: int, lex: dict[str, str]) -> int:
@@ -528,7 +534,7 @@ def _eponym_tail(tokens, m: int, j: int, end: int, lex: dict[str, str]) -> int:
         low = u.text
         if u.idx != end + 1 or not low.isalpha() or not low.islower():
             return 0
-        if low in EPONYM_HEADS:
+        if low in EPONYM_HEADS or x == m and low in EPONYM_NEXT:
             after = tokens[x + 1] if x + 1 < j else None  # "Gaussian mixture models"
             return x + 2 if after is not None and after.idx == u.end + 1 and after.text in ("model", "models") else x + 1
         if lex.get(low) != "NOUN":

@@ -701,6 +701,10 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
         # units, compass points, months and licences
         ("dB", True), ("GB", True), ("West", True), ("April", True), ("CC-BY-4.0", True), ("Apache-2.0 license", True),
         ("Westlaw", False), ("GPT-4o", False),
+        # dates, and venues or a venue's workshop with a year written apart
+        ("June 2026", True), ("mid-2025", True), ("March 14, 2025", True), ("Q3 2024", True), ("2026", True),
+        ("NeurIPS 2024", True), ("BioNLP 2026", True), ("BioNLP@ACL 2026", True),
+        ("BraTS 2021", False), ("COCO 2017", False), ("Llama 2", False),
     ],
 )
 def test_places_institutions_and_venues_are_not_concepts(text, expected):
@@ -731,6 +735,12 @@ def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
         ("Results on the Dataset CI4R are strong.", "CI4R", "Dataset CI4R"),
         ("Progress in Arabic NLP has been slow.", "NLP", "Arabic NLP"),
         ("We split each Euler angle into three parts.", "Euler angle", "Euler"),
+        # right after the name only: rotations, spaces, manifolds, numbers, laws ...
+        ("We compose Householder reflections and Givens rotations.", "Givens rotations", "Givens"),
+        ("We optimize on the Grassmann manifold here.", "Grassmann manifold", "Grassmann"),
+        ("Flows at high Reynolds numbers are hard.", "Reynolds numbers", "Reynolds"),
+        # ... not at the end of a longer phrase
+        ("We study the Lorsax scaling law here.", "scaling law", "Lorsax scaling law"),
         # a family with a spaced version ("Kimi K2", "DeepSeek V3"), not a metric after it
         ("KLongX surpasses Kimi K2 Thinking on PaperBench.", "Kimi K2 Thinking", "Kimi"),
         ("We report BERT F1 for every system.", "F1", "BERT F1"),
@@ -1713,3 +1723,30 @@ def test_human_classifies_a_term_the_field_writes_with_it(nlp):
 def test_a_possessive_eponym_with_its_statistic_is_one_name(nlp):
     got = _mention_texts(nlp, "We report Spearman's correlation and apply Occam's razor to the models.")
     assert got == ["Spearman's correlation", "Occam's razor"]
+
+
+@pytest.mark.parametrize(
+    "text, expected, absent",
+    [
+        ("We study English verbs using the VU Amsterdam Metaphor Corpus.", "VU Amsterdam Metaphor Corpus", "VU"),
+        ("We introduce the CIFAR Synthetic Evidence Corpus, a dataset of fakes.", "CIFAR Synthetic Evidence Corpus", "CIFAR"),
+        # only a collection's name: an acronym before another capitalised run stays apart
+        ("We run the XYZ Agent Framework on every task.", "XYZ", "XYZ Agent Framework"),
+    ],
+)
+def test_an_acronym_leading_a_collection_name_is_part_of_it(nlp, text, expected, absent):
+    got = _mention_texts(nlp, text)
+    assert expected in got and absent not in got
+
+
+def test_a_short_form_cut_by_its_parenthesis_is_no_short_form():
+    from kg.extract.acronyms import find_definitions
+
+    # "(VAD-)CFR" abbreviates "VAD-CFR": "VAD-" alone names nothing
+    assert find_definitions("We discover Volatility-Adaptive Discounted (VAD-)CFR, a new algorithm.") == []
+    assert [d.short for d in find_definitions("We use Volatility-Adaptive Discounting (VAD) here.")] == ["VAD"]
+
+
+def test_a_coding_agent_is_known_by_its_whole_name(nlp):
+    got = _mention_texts(nlp, "Autonomous agents such as Claude Code now operate for hours.")
+    assert "Claude Code" in got and "Claude" not in got

@@ -12,7 +12,7 @@ from kg.extract.components.candidates import Candidate, _coverage, _store
 from kg.extract.components.definitions import _known_long_form
 from kg.extract.generic import GENERIC_MODIFIERS, is_not_a_concept
 from kg.extract.names import Name, family_of, find_names
-from kg.extract.phrases import EPONYM_HEADS, lexicon
+from kg.extract.phrases import EPONYM_HEADS, EPONYM_NEXT, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_list, type_from_name
 from kg.extract.vocabulary import load_vocabulary
@@ -93,6 +93,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 ctype = type_from_list(text, start, end)  # "benchmarks (Minecraft and Overcooked)"
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
             covered[start:end] = b"\x01" * max(0, end - start)
+        _join_led_collections(store, text)
         return doc
 
     return names
@@ -104,6 +105,27 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
 _WORD_AFTER_RUN = re.compile(r"\s+(?:[a-z][\w-]*\s+)?([A-Za-z]+)\b")
 # what follows an author's name where a paper cites a work: "Zhang et al.", "Claridge (2025)",
 # "Kocmi & Federmann, 2023", "Yamada (forthcoming)"
+# what a data collection's name ends with: "VU Amsterdam Metaphor Corpus"
+_COLLECTION_HEADS = frozenset("Corpus Dataset Benchmark Treebank Suite Collection Database".split())
+_LEADING_CAPS = re.compile(r"[A-Z]{2,6}")
+
+
+def _join_led_collections(store: list[Candidate], text: str) -> None:
+    """One name for a collection an acronym leads ("CIFAR Synthetic Evidence Corpus", "VU
+    Amsterdam Metaphor Corpus"), where the acronym and the capitalised run were found apart."""
+    names = {c.start: c for c in store if c.extractor == "names"}
+    for c in list(names.values()):
+        after = names.get(c.end + 1)
+        if (
+            after is None or text[c.end] != " " or not _LEADING_CAPS.fullmatch(c.text)
+            or " " not in after.text or after.text.rsplit(" ", 1)[1] not in _COLLECTION_HEADS
+        ):
+            continue
+        store.remove(c)
+        store.remove(after)
+        store.append(Candidate(text[c.start : after.end], c.start, after.end, after.type, "names", after.score))
+
+
 _CITED = re.compile(
     r"\s*(?:,\s*)?(?:et\s+al\b|and\s+colleagues\b)"
     r"|\s*\((?:(?:19|20)\d\d[a-z]?|forthcoming|in\s+press)\)"
@@ -186,7 +208,7 @@ def _eponym_phrase_end(text: str, start: int, end: int, vocab) -> int:
             return m.end(g)
     # "Poisson process", "Petri net", "Pareto front": alone the name is cut short, however rarely
     # the field writes the phrase; not where the name ends a longer one ("Intersection over Union loss")
-    if (m.group(1) in EPONYM_HEADS or m.group(1) in _EPONYM_KINDS) and not text.endswith((" over ", " of "), 0, start):
+    if (m.group(1) in EPONYM_HEADS or m.group(1) in EPONYM_NEXT or m.group(1) in _EPONYM_KINDS) and not text.endswith((" over ", " of "), 0, start):
         return m.end(1)
     return end
 
