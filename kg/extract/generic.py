@@ -154,6 +154,8 @@ _DATE = re.compile(
     re.I,
 )
 
+_UNIT_PHRASES = frozenset(["percentage points", "percentage point", "basis points", "basis point", "percent points"])
+
 
 _CC_BY = r"CC[- ]?BY(?:[- ](?:SA|NC|ND))*"
 # a Creative Commons licence anywhere in a text ("CC-BY 4.0 label", "CC BY-NC"): its words are no concept
@@ -181,6 +183,8 @@ def is_not_a_concept(text: str) -> bool:
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
     if text[-1:].isdigit() and _DATE.match(text):
         return True  # "June 2026": when, not what
+    if text in _UNIT_PHRASES:
+        return True  # "gains of 4.2 percentage points": a unit of a reported figure
     if _RESOURCE.search(text) or _LICENCE.match(text) or text in PLACES or ("BY" in text and CC_LICENCE.search(text)):
         return True
     if len(words) == 1:

@@ -702,7 +702,7 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
         ("dB", True), ("GB", True), ("West", True), ("April", True), ("CC-BY-4.0", True), ("Apache-2.0 license", True),
         ("Westlaw", False), ("GPT-4o", False),
         # dates, and venues or a venue's workshop with a year written apart
-        ("June 2026", True), ("mid-2025", True), ("March 14, 2025", True), ("Q3 2024", True), ("2026", True),
+        ("percentage points", True), ("June 2026", True), ("mid-2025", True), ("March 14, 2025", True), ("Q3 2024", True), ("2026", True),
         ("NeurIPS 2024", True), ("BioNLP 2026", True), ("BioNLP@ACL 2026", True),
         ("BraTS 2021", False), ("COCO 2017", False), ("Llama 2", False),
     ],
@@ -1750,3 +1750,28 @@ def test_a_short_form_cut_by_its_parenthesis_is_no_short_form():
 def test_a_coding_agent_is_known_by_its_whole_name(nlp):
     got = _mention_texts(nlp, "Autonomous agents such as Claude Code now operate for hours.")
     assert "Claude Code" in got and "Claude" not in got
+
+
+_SCANNING = (
+    "Histology subtyping needs tissue. Virtual Scanning predicts the subtype from CT images alone, "
+    "and it matches biopsy labels on two cohorts."
+)
+
+
+@pytest.mark.parametrize(
+    "title, text, expected",
+    [
+        # a title that opens with a name the field does not write, used by the abstract
+        ("Virtual Scanning for NSCLC Histology", _SCANNING, ["Virtual Scanning"]),
+        # a topic ("... in LLMs") or a thing studied ("... as Predictors") is not the paper's own
+        ("Virtual Scanning in NSCLC Histology", _SCANNING, []),
+        ("Virtual Scanning as a Predictor of Histology", _SCANNING, []),
+        # nor a task the title names, nor a name the opening sentence already takes for granted
+        ("Glandular Segmentation for NSCLC Histology",
+         "Histology subtyping needs tissue. Glandular Segmentation helps, and it runs on CT images.", []),
+        ("Virtual Scanning for NSCLC Histology",
+         "Virtual Scanning predicts the subtype from CT images alone. It matches biopsy labels on two cohorts.", []),
+    ],
+)
+def test_a_title_opening_with_a_coined_name_proposes_it(nlp, title, text, expected):
+    assert proposed(nlp, text, title) == expected

@@ -473,10 +473,33 @@ def _mark_title_terms(ctx: _DocContext, doc: Doc) -> None:
             doc.user_data.setdefault("kg_title_proposed", set()).add((t_start, t_end))
 
 
+# a title that opens with a name in title case before its first function word: "Metric-Guided
+# Feature Fusion of Visual Foundation Models ...", "Virtual Scanning for NSCLC Histology"
+# (not "Intersectional Fairness in LLMs", "Energy-Based Transformers as Predictors ...": a topic
+# or a thing studied)
+_TITLE_LEAD = re.compile(r"^\s*((?:[A-Z][\w-]*\s+){1,4}?[A-Z][\w-]*)\s+(?:for|of|via|with|through|towards?)\s")
+
+
 def _mark_title_head(ctx: _DocContext, doc: Doc) -> None:
     """Marks the first mention of the noun phrase a title opens with, or keeps it as the title's name."""
     text, vocab, store = ctx.text, ctx.vocab, ctx.store
-    head = TITLE_HEAD.match(doc.user_data.get("kg_title", ""))
+    title = doc.user_data.get("kg_title", "")
+    head = TITLE_HEAD.match(title)
+    if head is None:
+        lead = _TITLE_LEAD.match(title)
+        if lead is not None and " " in lead.group(1) and names_a_thing(lead.group(1), vocab):
+            # a lead name the field does not write, which the abstract uses: the paper's own
+            key = norm_key(lead.group(1))
+            uses = [c for c in store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
+            first = min(uses, key=lambda c: c.start) if uses else None
+            if (
+                first is not None and not any(c.proposed for c in uses)
+                and vocab.phrase_df.get(key, 0) < TERM_MIN_DF
+                and type_from_head(_head_key(lead.group(1))) != "Task"  # "Road Segmentation for ...": the problem
+                and first.start >= doc.user_data["kg_sents"][0][1]  # the opening sentence sets the scene
+            ):
+                ctx.propose(first, type_from_clause(title[lead.end(1) :][:60]))
+        return
     if head is not None and names_a_thing(head.group(1), vocab):
         # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
         # noun phrase in title case names what the paper brings
