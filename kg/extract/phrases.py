@@ -476,7 +476,7 @@ def proper_nouns(tokens, sents, lex: dict[str, str]):
             shape = shape_of(t.text)
             if shape is None:
                 shape = _title_shape(t.text)
-            if shape != 2:
+            if shape != 2 and not (shape == 1 and t.text in _PART_WORDS and _opens_name(tokens, k, j)):
                 k += 1
                 continue
             run = [t]
@@ -554,6 +554,19 @@ def _leads_run(first, second, lex: dict[str, str]) -> bool:
     if low in GENERIC_MODIFIERS or low in GENERIC_HEADS:  # "Recent Vision Transformers", "Project Page"
         return False
     return tag in ("ADJ", "NOUN", "PROPN") or tag == "VERB" and low.endswith("ed")
+
+
+# words that number a part of a paper ("Theorem 2", "Algorithm 1"), yet may open a name
+# ("Theorem Precedence Graphs", "Algorithm Distillation")
+_PART_WORDS = frozenset("Theorem Lemma Definition Algorithm Stage Phase Level".split())
+
+
+def _opens_name(tokens, k: int, j: int) -> bool:
+    """Whether the capitalised word after token k, right after it, may start a name."""
+    if k + 1 >= j:
+        return False
+    u = tokens[k + 1]
+    return u.idx == tokens[k].end + 1 and (_TITLE_SHAPES.get(u.text) or _title_shape(u.text)) == 2
 
 
 STOP_TITLE = frozenset(

@@ -1732,6 +1732,16 @@ def test_a_possessive_eponym_with_its_statistic_is_one_name(nlp):
         ("We introduce the CIFAR Synthetic Evidence Corpus, a dataset of fakes.", "CIFAR Synthetic Evidence Corpus", "CIFAR"),
         # only a collection's name: an acronym before another capitalised run stays apart
         ("We run the XYZ Agent Framework on every task.", "XYZ", "XYZ Agent Framework"),
+        # a coined name goes on with its capitalised kind words, found alone or not at all
+        ("It has three parts: the ADRX Sensor for telemetry and the ADRX Explorer for red teaming.",
+         "ADRX Explorer", "Explorer"),
+        ("Evaluation on the SEA-Omnix Benchmark Suite reveals a gap.", "SEA-Omnix Benchmark Suite", "Benchmark Suite"),
+        # ... not a name the field knows ("GPT-4 Agent" stays GPT-4), nor before more capitals
+        ("We wrap GPT-4 Agent around the tool.", "GPT-4", "GPT-4 Agent"),
+        ("The ADRX Sensor Fusion Network wins.", "ADRX", "ADRX Sensor"),
+        # a word that numbers a part may open a name
+        ("We propose Theorem Precedence Graphs, which encode dependencies.", "Theorem Precedence Graphs",
+         "Precedence Graphs"),
     ],
 )
 def test_an_acronym_leading_a_collection_name_is_part_of_it(nlp, text, expected, absent):

@@ -93,7 +93,7 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
                 ctype = type_from_list(text, start, end)  # "benchmarks (Minecraft and Overcooked)"
             store.append(Candidate(surface, start, end, ctype, "names", 0.75, vocab_key=entry.key if entry else ""))
             covered[start:end] = b"\x01" * max(0, end - start)
-        _join_led_collections(store, text)
+        _join_led_names(store, text, vocab.families)
         return doc
 
     return names
@@ -103,29 +103,48 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
 # only a lower-case one: "a fine-tuned Standard Arabic| BERT model", "Dual Encoder-based| ED"
 # (14 such name pieces in 4,000 corpus abstracts with a lower-case word alone)
 _WORD_AFTER_RUN = re.compile(r"\s+(?:[a-z][\w-]*\s+)?([A-Za-z]+)\b")
-# what follows an author's name where a paper cites a work: "Zhang et al.", "Claridge (2025)",
-# "Kocmi & Federmann, 2023", "Yamada (forthcoming)"
 # what a data collection's name ends with: "VU Amsterdam Metaphor Corpus"
 _COLLECTION_HEADS = frozenset("Corpus Dataset Benchmark Treebank Suite Collection Database".split())
 _LEADING_CAPS = re.compile(r"[A-Z]{2,6}")
+# the capitalised kind words a coined name may go on with: "the ADR Sensor", "SEA-Omni Benchmark
+# Suite", "NeuDiff Agent"; not before another capitalised word ("ADR Sensor Fusion Network")
+_KIND_AFTER_NAME = re.compile(
+    r"(?: (?:Benchmark|Suite|Dataset|Corpus|Sensor|Explorer|Detector|Agent|Engine|Module|Planner|Controller|"
+    r"Generator|Retriever|Router|Encoder|Decoder|Skill|Toolkit|Library|Platform|Simulator|Gym|Arena|Leaderboard))+"
+    r"(?![\w-]| [A-Z])"
+)
+_COINED = re.compile(r".[A-Z0-9]")  # a capital or a digit past the first character: "ADR", "NeuDiff"
 
 
-def _join_led_collections(store: list[Candidate], text: str) -> None:
-    """One name for a collection an acronym leads ("CIFAR Synthetic Evidence Corpus", "VU
-    Amsterdam Metaphor Corpus"), where the acronym and the capitalised run were found apart."""
+def _join_led_names(store: list[Candidate], text: str, families) -> None:
+    """One name where a coined name goes on in capitalised words found apart or not at all: a
+    collection an acronym leads ("CIFAR Synthetic Evidence Corpus", "VU Amsterdam Metaphor
+    Corpus"), a coined name with its kind ("the ADR Sensor", "SEA-Omni Benchmark Suite")."""
     names = {c.start: c for c in store if c.extractor == "names"}
     for c in list(names.values()):
+        if text[c.end : c.end + 1] != " ":
+            continue
         after = names.get(c.end + 1)
         if (
-            after is None or text[c.end] != " " or not _LEADING_CAPS.fullmatch(c.text)
-            or " " not in after.text or after.text.rsplit(" ", 1)[1] not in _COLLECTION_HEADS
+            after is not None and _LEADING_CAPS.fullmatch(c.text)
+            and " " in after.text and after.text.rsplit(" ", 1)[1] in _COLLECTION_HEADS
         ):
+            store.remove(c)
+            store.remove(after)
+            store.append(Candidate(text[c.start : after.end], c.start, after.end, after.type, "names", after.score))
             continue
+        kind = _KIND_AFTER_NAME.match(text, c.end)
+        if kind is None or c.known or c.vocab_key or not _COINED.match(c.text) or family_of(c.text, families):
+            continue  # "GPT-4 Agent": an agent built on a model the field knows
+        if after is not None and after.end <= kind.end():
+            store.remove(after)  # "Explorer" found alone
         store.remove(c)
-        store.remove(after)
-        store.append(Candidate(text[c.start : after.end], c.start, after.end, after.type, "names", after.score))
+        last = text[c.start : kind.end()].rsplit(" ", 1)[1].lower()
+        store.append(Candidate(text[c.start : kind.end()], c.start, kind.end(), type_from_head(last) or c.type, "names", c.score))
 
 
+# what follows an author's name where a paper cites a work: "Zhang et al.", "Claridge (2025)",
+# "Kocmi & Federmann, 2023", "Yamada (forthcoming)"
 _CITED = re.compile(
     r"\s*(?:,\s*)?(?:et\s+al\b|and\s+colleagues\b)"
     r"|\s*\((?:(?:19|20)\d\d[a-z]?|forthcoming|in\s+press)\)"
