@@ -41,7 +41,7 @@ GENERIC_MODIFIERS = frozenset(
     heterogeneous optimal stable slow targeted continued extreme exponential orthogonal computational
     structural next unique similar irrelevant persistent average quantitative past
     desired everyday fewer foundational innovative insufficient intricate serious subtle
-    successive drop-in established""".split()
+    successive drop-in established cost-effective cost-efficient user-friendly easy-to-use""".split()
 )
 
 # Modifiers above that name a kind in the field's established terms: "hybrid attention", "full

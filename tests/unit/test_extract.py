@@ -1785,3 +1785,9 @@ _SCANNING = (
 )
 def test_a_title_opening_with_a_coined_name_proposes_it(nlp, title, text, expected):
     assert proposed(nlp, text, title) == expected
+
+
+def test_praise_for_cost_or_ease_is_trimmed_from_a_phrase(nlp):
+    got = _mention_texts(nlp, "We propose a cost-effective Generate-Judge-Refine pipeline and a user-friendly interface.")
+    assert "Generate-Judge-Refine pipeline" in got
+    assert not [t for t in got if t.startswith(("cost-effective", "user-friendly"))]
