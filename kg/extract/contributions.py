@@ -297,6 +297,33 @@ def own_voice(sentence: str, at: int) -> bool:
     return we is not None and not _BACKGROUND.search(sentence, we.end(), at)
 
 
+# "we ... measure position effects with three complementary metrics: Coverage, Directional
+# Positional Bias (DPB), and ...": the list of measures a sentence in the paper's voice opens
+_MEASURE_LIST = re.compile(r"\b(?:metrics|measures|indicators|scores)\s*:", re.I)
+
+
+def in_own_measure_list(sentence: str, at: int) -> bool:
+    """Whether `at` is inside a list of measures opened after "we" in the sentence, whatever
+    the verb ("we evaluate ... with three metrics: ...")."""
+    we = _WE.search(sentence, 0, at)
+    return we is not None and _MEASURE_LIST.search(sentence, we.end(), at) is not None
+
+
+# "we fine-tune a Chinese Implicit Toxicity Defense model (CITD) with ...": a model the paper
+# trains and names is its own
+_WE_TRAIN_A = re.compile(
+    rf"\b(?:{_SELF})\s+(?:also\s+|then\s+|further\s+)?(?:pre-?train|train|fine-?tune)(?:ed|d)?\s+(?:a|an)\s+", re.I
+)
+
+
+def trains_named_model(sentence: str, at: int, long_form: str) -> bool:
+    """Whether the sentence says "we train/fine-tune a <long_form>" before `at`, and the long
+    form names a model."""
+    if not long_form.lower().endswith(("model", "models")):
+        return False
+    return any(sentence.startswith(long_form, m.end()) for m in _WE_TRAIN_A.finditer(sentence, 0, at))
+
+
 def own_kind_appositive(sentence: str, at: int, end: int, own_subject: int = -1) -> bool:
     """Whether the name at [at, end) of the sentence is followed by ", a <...> theory/framework/..."
     and announced in the paper's own voice ("we ... via X, a ..."), with no verb of use, evaluation

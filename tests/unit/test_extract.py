@@ -1791,3 +1791,22 @@ def test_praise_for_cost_or_ease_is_trimmed_from_a_phrase(nlp):
     got = _mention_texts(nlp, "We propose a cost-effective Generate-Judge-Refine pipeline and a user-friendly interface.")
     assert "Generate-Judge-Refine pipeline" in got
     assert not [t for t in got if t.startswith(("cost-effective", "user-friendly"))]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a list of measures opened in the paper's voice, whatever the verb: its coined terms
+        ("We evaluate ten MLLMs and measure position effects with three metrics: Coverage, Directional "
+         "Positional Skewx (DPSX), and Middle-Edge Gapx (MEGX).",
+         ["DPSX", "Directional Positional Skewx", "MEGX", "Middle-Edge Gapx"]),
+        # a model the paper trains and names
+        ("As a defense, we fine-tune a Chinese Implicit Toxicity Defensex model (CITDX) with red-team data.",
+         ["CITDX", "Chinese Implicit Toxicity Defensex model"]),
+        # ... not a thing it trains that is no model, nor a definition in a list of another's measures
+        ("We fine-tune a Chinese Implicit Toxicity Defensex corpus (CITDX) with red-team data.", []),
+        ("Prior work measured three metrics: Directional Positional Skewx (DPSX) and others.", []),
+    ],
+)
+def test_coined_measures_and_trained_models_are_the_papers_own(nlp, text, expected):
+    assert proposed(nlp, text) == expected

@@ -36,9 +36,11 @@ from kg.extract.contributions import (
     COUNTED_KINDS,
     composed_of,
     find_contributions,
+    in_own_measure_list,
     own_kind_appositive,
     own_voice,
     title_run,
+    trains_named_model,
     type_from_clause,
 )
 from kg.extract.generic import GENERIC_HEADS, is_not_a_concept
@@ -354,10 +356,14 @@ def _mark_if_own_in_sentence(ctx: _DocContext, c: Candidate, proposed_here: set[
         and c.text not in vocab.acronyms  # "a wisdom-large language model (LLM) framework"
         and vocab.phrase_df.get(norm_key(c.long_form), 0) < TERM_MIN_DF
         and not is_not_a_concept(c.long_form)  # "Institute for Management and Innovation (IMI)"
-        # "understanding-generation (UG) pairs"; but "a Bidirectional Calibration
-        # Gating (BCG) module" names a part by its kind
-        and (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
-        and own_voice(sent_text, c.start - s0)
+        and (
+            # "we fine-tune a Chinese Implicit Toxicity Defense model (CITD) with ...": a model it trains
+            trains_named_model(sent_text, c.start - s0, c.long_form)
+            # not "understanding-generation (UG) pairs"; but "a Bidirectional Calibration
+            # Gating (BCG) module" names a part by its kind
+            or (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
+            and (own_voice(sent_text, c.start - s0) or in_own_measure_list(sent_text, c.start - s0))
+        )
     ):
         ctx.propose(c, _appositive_type(text, c.end) or c.type)
 
