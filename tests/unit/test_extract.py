@@ -1810,3 +1810,17 @@ def test_praise_for_cost_or_ease_is_trimmed_from_a_phrase(nlp):
 )
 def test_coined_measures_and_trained_models_are_the_papers_own(nlp, text, expected):
     assert proposed(nlp, text) == expected
+
+
+_STAGES = (
+    "We propose XZ-Graphx, a two-stage framework for KG construction. The first stage, Z-NERDX, introduces "
+    "(i) Orthogonal Semantic Decompositionx (OSDX), which isolates turns in text. The second stage, ZRX-Linkx, links entities."
+)
+
+
+def test_a_named_numbered_stage_and_what_it_introduces_are_the_papers_own(nlp):
+    assert proposed(nlp, _STAGES) == [
+        "OSDX", "Orthogonal Semantic Decompositionx", "XZ-Graphx", "Z-NERDX", "ZRX-Linkx",
+    ]
+    # with nothing of its own proposed before, a numbered stage may be anyone's
+    assert "Z-NERDX" not in proposed(nlp, "Pipelines have two stages. The first stage, Z-NERDX, finds entities.")

@@ -305,6 +305,12 @@ def _mark_if_said_own(
         # Discrete Ratio Selector, which ...": the paper's own, said in so many words
         ctx.propose(c, type_from_clause(kind.group(0)) or c.type)
     elif (
+        _ORDINAL_PART_NAMED.search(text, max(0, c.start - 40), c.start) and text.startswith(",", c.end)
+        and _unknown(c, families) and proposed_here
+    ):
+        ctx.propose(c, _last_word_type(c) or "Method")
+        proposed_here.add(c.text)
+    elif (
         (own := _OWN_NAME_BRINGS.search(text, max(0, c.start - 60), c.start))
         and own.group(1) in proposed_here and own.group(1) != c.text and _unknown(c, families)
     ):
@@ -531,8 +537,14 @@ _PART_KIND_HEADS = frozenset(
 
 # the paper's own system as the subject, then what it brings: 'X introduces "Plane Decoupling"'
 _OWN_NAME_BRINGS = re.compile(
-    r"(?:^|[.;:]\s+|\b)([A-Z][\w.-]*)\s+(?:also\s+|further\s+|first\s+)?(?:introduces|features|incorporates|proposes|"
-    r"devises|designs|constructs|builds|curates|creates|develops|establishes|collects)\s+(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?[\"“'‘]?$"
+    r"(?:^|[.;:]\s+|\b)([A-Z][\w.-]*),?\s+(?:also\s+|further\s+|first\s+)?(?:introduces|features|incorporates|proposes|"
+    r"devises|designs|constructs|builds|curates|creates|develops|establishes|collects)\s+(?:\((?:i|1|a)\)\s+)?"
+    r"(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?[\"“'‘]?$"
+)
+# "The first stage, Z-NERD, introduces ...": a numbered part of the paper's method, named
+_ORDINAL_PART_NAMED = re.compile(
+    r"\b[Tt]he\s+(?:first|second|third|fourth|final|last)\s+(?:stage|module|component|phase|step|part|agent|branch|"
+    r"layer|block|level|tier)\s*,\s*$"
 )
 _BASELINE_AFTER = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?baselines?\b")  # "a MultiGranularity Network (MGN) baseline"
 
