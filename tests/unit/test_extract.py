@@ -1824,3 +1824,17 @@ def test_a_named_numbered_stage_and_what_it_introduces_are_the_papers_own(nlp):
     ]
     # with nothing of its own proposed before, a numbered stage may be anyone's
     assert "Z-NERDX" not in proposed(nlp, "Pipelines have two stages. The first stage, Z-NERDX, finds entities.")
+
+
+_MODULES = (
+    "We present AutoScix, an agentic system for research. AutoScix is organized around three modules. "
+    "SciMemx provides research memory. SciFlowx executes a lifecycle. SciDAGx augments skills. GPTX-9 writes."
+)
+
+
+def test_the_sentences_after_the_papers_whole_counts_its_parts_name_them(nlp):
+    # the three sentences after the count open with the parts; the fourth is past the count
+    assert proposed(nlp, _MODULES) == ["AutoScix", "SciDAGx", "SciFlowx", "SciMemx"]
+    # someone else's system counting its parts
+    other = _MODULES.replace("We present AutoScix, an agentic system for research. ", "We study agentic systems. ")
+    assert proposed(nlp, other) == []

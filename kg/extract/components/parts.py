@@ -59,7 +59,7 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         s0, _s1, sent_text = sents[k]
         at = c.start - s0
         if (
-            _opens_a_counted_item(sents, k, sent_text, at) or core_of_name(sent_text, at) in own
+            _opens_a_counted_item(sents, k, sent_text, at, own) or core_of_name(sent_text, at) in own
             or own and _ORDINAL_PART.fullmatch(sent_text, 0, at)  # "The second component is SCAM (...)"
         ):
             _mark_proposed(c, c.type, definitions, applied)
@@ -87,16 +87,27 @@ _COUNTED_ANNOUNCEMENT = re.compile(
     r"(?:propose|introduce|present|develop|design|devise)s?\s+" + COUNTED_KINDS + r"\s*[.:]\s*$",
     re.I,
 )
+# "AutoSci is organized around four modules.", "It consists of three components.": the paper's
+# own whole, counting its parts, which the next sentences take up one by one
+_COUNTED_PARTS_OF = re.compile(
+    rf"^(?:It|(?:This|The|Our)\s+(?:{OWN_KINDS})|(?P<whole>[A-Z][\w.-]*))\s+(?:is\s+(?:organized|structured|built|composed)"
+    r"\s+(?:around|of|from|into)|consists\s+of|comprises|contains|has)\s+" + COUNTED_KINDS + r"\s*[.:]\s*$"
+)
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}  # "several", "six" or "12": too many to follow
 
 
-def _opens_a_counted_item(sents, k: int, sent_text: str, at: int) -> bool:
+def _opens_a_counted_item(sents, k: int, sent_text: str, at: int, own: set[str] = frozenset()) -> bool:
     """Whether a name at offset `at` of sentence `k` opens it (after "First, " at most) within
-    the sentences a counted announcement before it ("We propose three ... methods.") goes through."""
+    the sentences a counted announcement before it ("We propose three ... methods.", "AutoSci is
+    organized around four modules.") goes through."""
     if sent_text[:at].strip() and not _ORDINAL_OPEN.fullmatch(sent_text, 0, at):
         return False
     for j in range(k - 1, max(-1, k - 6), -1):
         m = _COUNTED_ANNOUNCEMENT.search(sents[j][2])
+        if m is None and own:
+            m = _COUNTED_PARTS_OF.match(sents[j][2])
+            if m is not None and m.group("whole") is not None and m.group("whole") not in own:
+                m = None  # the parts of someone else's system
         if m is not None and m.group("count").lower() in COUNT_WORDS:
             return k - j <= COUNT_WORDS[m.group("count").lower()]
     return False
