@@ -1838,3 +1838,17 @@ def test_the_sentences_after_the_papers_whole_counts_its_parts_name_them(nlp):
     # someone else's system counting its parts
     other = _MODULES.replace("We present AutoScix, an agentic system for research. ", "We study agentic systems. ")
     assert proposed(nlp, other) == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("We introduce HealthBenchx-BR, with 1,780 clinical assertions, and PCDTx-QA, with 890 open questions.",
+         ["HealthBenchx-BR", "PCDTx-QA"]),
+        ("We release Oreox, a model for document parsing, and ColTrastx, a query-aware encoder.", ["ColTrastx", "Oreox"]),
+        # only the list's last item, after "and"; a known name ends it
+        ("We introduce Oreox, a model for document parsing, and BERT, a known encoder.", ["Oreox"]),
+    ],
+)
+def test_a_list_of_described_names_after_an_announcement_is_the_papers_own(nlp, text, expected):
+    assert proposed(nlp, text) == expected

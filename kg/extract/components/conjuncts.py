@@ -11,9 +11,15 @@ from kg.extract.titles import plain_words
 
 # ", B", " and B", ", and B": a coined name coordinated with the one before it, ending where
 # the list goes on or the clause turns
-_CONJUNCT = re.compile(
-    r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)(?:the\s+)?"
-    r"([A-Z][^\s,;:()\[\]\"]{1,39}?)(?=\s*(?:[,;.:(]|$)|\s+(?:and|or|which|that|as|to|for|with)\b|\s+[-\u2013\u2014]\s)"
+_LISTED_NAME = (
+    r"(?:the\s+)?([A-Z][^\s,;:()\[\]\"]{1,39}?)(?=\s*(?:[,;.:(]|$)|\s+(?:and|or|which|that|as|to|for|with)\b|\s+[-\u2013\u2014]\s)"
+)
+_CONJUNCT = re.compile(r"(?:\s*\([^()]{1,40}\))?(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)" + _LISTED_NAME)
+
+# ", with 1,780 assertions, and B", ", a benchmark of ..., and B": the last coined name of a list
+# whose items each carry a description
+_CONJUNCT_PAST_DESCRIPTION = re.compile(
+    r",\s+(?:a|an|with|which|that)\s[^;:.()]{1,120}?,\s+and\s+" + _LISTED_NAME
 )
 
 
@@ -54,7 +60,7 @@ def _conjuncts(
     if plain_words(pick.text):
         return found  # "Model-level, Ontic, Causal-Mechanistic, and ...": a list of English words
     end = pick.end
-    while (m := _CONJUNCT.match(text, end)) is not None:
+    while (m := _CONJUNCT.match(text, end) or _CONJUNCT_PAST_DESCRIPTION.match(text, end)) is not None:
         name = m.group(1).rstrip(".")
         if not _new_listed_name(name, m.start(1), s0, first_seen, families):
             break
