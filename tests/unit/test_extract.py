@@ -1744,7 +1744,7 @@ def test_a_possessive_eponym_with_its_statistic_is_one_name(nlp):
          "Precedence Graphs"),
     ],
 )
-def test_an_acronym_leading_a_collection_name_is_part_of_it(nlp, text, expected, absent):
+def test_a_coined_name_keeps_the_capitalised_words_that_belong_to_it(nlp, text, expected, absent):
     got = _mention_texts(nlp, text)
     assert expected in got and absent not in got
 
@@ -1835,9 +1835,10 @@ _MODULES = (
 def test_the_sentences_after_the_papers_whole_counts_its_parts_name_them(nlp):
     # the three sentences after the count open with the parts; the fourth is past the count
     assert proposed(nlp, _MODULES) == ["AutoScix", "SciDAGx", "SciFlowx", "SciMemx"]
-    # someone else's system counting its parts
+    # someone else's system counting its parts, with or without a whole of the paper's own
     other = _MODULES.replace("We present AutoScix, an agentic system for research. ", "We study agentic systems. ")
     assert proposed(nlp, other) == []
+    assert proposed(nlp, _MODULES.replace("AutoScix is organized", "BaseSysx is organized")) == ["AutoScix"]
 
 
 @pytest.mark.parametrize(

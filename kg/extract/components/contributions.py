@@ -309,7 +309,7 @@ def _mark_if_said_own(
         and _unknown(c, families) and proposed_here
     ):
         ctx.propose(c, _last_word_type(c) or "Method")
-        proposed_here.add(c.text)
+        proposed_here.add(c.text)  # what it introduces next is the paper's own too (_OWN_NAME_BRINGS)
     elif (
         (own := _OWN_NAME_BRINGS.search(text, max(0, c.start - 60), c.start))
         and own.group(1) in proposed_here and own.group(1) != c.text and _unknown(c, families)
@@ -492,27 +492,32 @@ def _mark_title_terms(ctx: _DocContext, doc: Doc) -> None:
 _TITLE_LEAD = re.compile(r"^\s*((?:[A-Z][\w-]*\s+){1,4}?[A-Z][\w-]*)\s+(?:for|of|via|with|through|towards?)\s")
 
 
+def _mark_title_lead(ctx: _DocContext, doc: Doc, title: str) -> None:
+    """Marks the abstract's first use of the name a title opens with before a function word,
+    when the field does not write it: the paper's own."""
+    lead = _TITLE_LEAD.match(title)
+    if lead is None or " " not in lead.group(1) or not names_a_thing(lead.group(1), ctx.vocab):
+        return
+    key = norm_key(lead.group(1))
+    uses = [c for c in ctx.store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
+    first = min(uses, key=lambda c: c.start) if uses else None
+    if (
+        first is not None and not any(c.proposed for c in uses)
+        and ctx.vocab.phrase_df.get(key, 0) < TERM_MIN_DF
+        and type_from_head(_head_key(lead.group(1))) != "Task"  # "Road Segmentation for ...": the problem
+        and first.start >= doc.user_data["kg_sents"][0][1]  # the opening sentence sets the scene
+    ):
+        ctx.propose(first, type_from_clause(title[lead.end(1) :][:60]))
+
+
 def _mark_title_head(ctx: _DocContext, doc: Doc) -> None:
     """Marks the first mention of the noun phrase a title opens with, or keeps it as the title's name."""
     text, vocab, store = ctx.text, ctx.vocab, ctx.store
     title = doc.user_data.get("kg_title", "")
     head = TITLE_HEAD.match(title)
     if head is None:
-        lead = _TITLE_LEAD.match(title)
-        if lead is not None and " " in lead.group(1) and names_a_thing(lead.group(1), vocab):
-            # a lead name the field does not write, which the abstract uses: the paper's own
-            key = norm_key(lead.group(1))
-            uses = [c for c in store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
-            first = min(uses, key=lambda c: c.start) if uses else None
-            if (
-                first is not None and not any(c.proposed for c in uses)
-                and vocab.phrase_df.get(key, 0) < TERM_MIN_DF
-                and type_from_head(_head_key(lead.group(1))) != "Task"  # "Road Segmentation for ...": the problem
-                and first.start >= doc.user_data["kg_sents"][0][1]  # the opening sentence sets the scene
-            ):
-                ctx.propose(first, type_from_clause(title[lead.end(1) :][:60]))
-        return
-    if head is not None and names_a_thing(head.group(1), vocab):
+        _mark_title_lead(ctx, doc, title)
+    elif names_a_thing(head.group(1), vocab):
         # "Self-Commitment Latency: A Reward-Free Probe for ...": a title opening with a
         # noun phrase in title case names what the paper brings
         key = norm_key(head.group(1))

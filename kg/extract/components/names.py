@@ -121,8 +121,9 @@ def _join_led_names(store: list[Candidate], text: str, families) -> None:
     collection an acronym leads ("CIFAR Synthetic Evidence Corpus", "VU Amsterdam Metaphor
     Corpus"), a coined name with its kind ("the ADR Sensor", "SEA-Omni Benchmark Suite")."""
     names = {c.start: c for c in store if c.extractor == "names"}
+    joined: set[int] = set()  # starts of the names already part of a longer one
     for c in list(names.values()):
-        if text[c.end : c.end + 1] != " ":
+        if c.start in joined or text[c.end : c.end + 1] != " ":
             continue
         after = names.get(c.end + 1)
         if (
@@ -131,6 +132,7 @@ def _join_led_names(store: list[Candidate], text: str, families) -> None:
         ):
             store.remove(c)
             store.remove(after)
+            joined.add(after.start)
             store.append(Candidate(text[c.start : after.end], c.start, after.end, after.type, "names", after.score))
             continue
         kind = _KIND_AFTER_NAME.match(text, c.end)
@@ -138,6 +140,7 @@ def _join_led_names(store: list[Candidate], text: str, families) -> None:
             continue  # "GPT-4 Agent": an agent built on a model the field knows
         if after is not None and after.end <= kind.end():
             store.remove(after)  # "Explorer" found alone
+            joined.add(after.start)
         store.remove(c)
         last = text[c.start : kind.end()].rsplit(" ", 1)[1].lower()
         store.append(Candidate(text[c.start : kind.end()], c.start, kind.end(), type_from_head(last) or c.type, "names", c.score))
