@@ -107,7 +107,7 @@ STOP_NAMES = frozenset(
     European America American Africa African Asia Asian Canada Australia Brazil Russia
     North South East West Northern Southern Eastern Western
     January February March April May June July August September October November December
-    dB GB MB TB KB GHz MHz kHz Hz MP""".split()
+    dB GB MB TB KB GHz MHz kHz Hz MP Apache""".split()
 )
 
 
@@ -154,6 +154,7 @@ _DATE = re.compile(
     re.I,
 )
 
+_NUMBER_RANGE = re.compile(r"^[\d.,]+[KMBT]?\s*[-–]\s*[\d.,]+[KMBT]?$")
 _UNIT_PHRASES = frozenset(["percentage points", "percentage point", "basis points", "basis point", "percent points"])
 
 
@@ -183,8 +184,8 @@ def is_not_a_concept(text: str) -> bool:
         return True  # "Phase-2", "Stage 1", "Table 3": a numbered part of the paper or its method
     if text[-1:].isdigit() and _DATE.match(text):
         return True  # "June 2026": when, not what
-    if text in _UNIT_PHRASES:
-        return True  # "gains of 4.2 percentage points": a unit of a reported figure
+    if text in _UNIT_PHRASES or text[:1].isdigit() and _NUMBER_RANGE.match(text):
+        return True  # "gains of 4.2 percentage points", "3.4M-25.6M parameters": figures and their units
     if _RESOURCE.search(text) or _LICENCE.match(text) or text in PLACES or ("BY" in text and CC_LICENCE.search(text)):
         return True
     if len(words) == 1:

@@ -522,7 +522,7 @@ EPONYM_HEADS = frozenset(
 # number", "Fitts law"; not as the end of a longer phrase ("Lorsa scaling law")
 EPONYM_NEXT = frozenset(
     """rotation rotations reflection reflections space spaces manifold manifolds polynomial polynomials
-    game games number numbers geometry lemma conjecture law laws""".split()
+    game games number numbers geometry lemma conjecture law laws value values""".split()
 )
 
 

@@ -705,6 +705,8 @@ def test_field_terms_extend_a_vocabulary_word(nlp, text, expected, absent):
         ("percentage points", True), ("June 2026", True), ("mid-2025", True), ("March 14, 2025", True), ("Q3 2024", True), ("2026", True),
         ("NeurIPS 2024", True), ("BioNLP 2026", True), ("BioNLP@ACL 2026", True),
         ("BraTS 2021", False), ("COCO 2017", False), ("Llama 2", False),
+        # a range of figures, and a licence's name alone
+        ("3.4M-25.6M", True), ("7B-70B", True), ("Apache", True), ("Apache Spark", False),
     ],
 )
 def test_places_institutions_and_venues_are_not_concepts(text, expected):
@@ -739,6 +741,10 @@ def test_capitals_joined_by_an_ampersand_stay_in_the_phrase(nlp):
         ("We compose Householder reflections and Givens rotations.", "Givens rotations", "Givens"),
         ("We optimize on the Grassmann manifold here.", "Grassmann manifold", "Grassmann"),
         ("Flows at high Reynolds numbers are hard.", "Reynolds numbers", "Reynolds"),
+        ("We compute the Owenx value of each feature.", "Owenx value", "Owenx"),
+        # a surname with a capital inside, and its statistic
+        ("Significance was assessed with McNemarx's test on both splits.", "McNemarx's test", "McNemarx"),
+        ("We report accuracy on MathVistax's test-hard subset.", "MathVistax", "MathVistax's test"),
         # ... not at the end of a longer phrase
         ("We study the Lorsax scaling law here.", "scaling law", "Lorsax scaling law"),
         # a family with a spaced version ("Kimi K2", "DeepSeek V3"), not a metric after it

@@ -34,6 +34,13 @@ def make_names(nlp: Language, name: str, vocab_file: str | None):
         for n in find_names(text, vocab):
             if n.start in definition_starts or is_not_a_concept(n.text) or _person(text, n.start, n.end, vocab):
                 continue
+            poss = _POSSESSIVE_EPONYM.match(text, n.end) if n.text.isalpha() and not n.text.isupper() else None
+            if (
+                poss is not None and text[poss.end() : poss.end() + 1] != "-"  # not "MathVista's test-hard subset"
+                and not family_of(n.text, vocab.families) and vocab.lookup(n.text) is None
+            ):
+                # "McNemar's test", "DeLong's test": a person's law or statistic, with its kind
+                n = Name(text[n.start : poss.end()], n.start, poss.end())
             glued = _GLUED_ARTICLE.match(n.text)
             if glued and _describes_next(text, n.end):
                 # "we propose BARREL-a novel framework": a dash for a space before the article
