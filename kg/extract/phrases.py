@@ -519,7 +519,7 @@ EPONYM_HEADS = frozenset(
     heuristic heuristics angle angles expansion expansions series""".split()
 )
 # and what it names right after it only: "Givens rotations", "Grassmann manifold", "Reynolds
-# number", "Fitts law"; not as the end of a longer phrase ("Lorsa scaling law")
+# number", "Fitts law", "Owen value"; not as the end of a longer phrase ("Lorsa scaling law")
 EPONYM_NEXT = frozenset(
     """rotation rotations reflection reflections space spaces manifold manifolds polynomial polynomials
     game games number numbers geometry lemma conjecture law laws value values""".split()
