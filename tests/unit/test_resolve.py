@@ -635,3 +635,14 @@ def test_a_definition_that_spells_out_a_curated_form_joins_the_entry():
     ]
     res = Resolver(load_vocabulary()).resolve(extract(papers, tagger=False))
     assert {lk.paper_id for lk in res.links if lk.concept_id == "concept:graphrag"} == {"a", "b"}
+
+
+def test_common_metrics_written_in_several_ways_are_one_typed_node():
+    papers = [
+        Paper(id="a", abstract="Detection reaches an AUC-ROC of 0.91 and a QWK of 0.8 on essays."),
+        Paper(id="b", abstract="Our detector improves AUROC by five points; agreement is measured by quadratic weighted kappa."),
+    ]
+    G = graph_of(papers)
+    assert linked(G, "concept:area-under-the-curve") == ["a", "b"]
+    assert linked(G, "concept:quadratic-weighted-kappa") == ["a", "b"]
+    assert G.nodes["concept:quadratic-weighted-kappa"]["type"] == "Metric"
