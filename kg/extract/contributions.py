@@ -299,7 +299,8 @@ def own_voice(sentence: str, at: int) -> bool:
 
 # "we ... measure position effects with three complementary metrics: Coverage, Directional
 # Positional Bias (DPB), and ...": the list of measures a sentence in the paper's voice opens
-_MEASURE_LIST = re.compile(r"\b(?:metrics|measures|indicators|scores)\s*:", re.I)
+MEASURE_KINDS = r"metrics|measures|indicators|scores"  # the plural kind words of a paper's measures
+_MEASURE_LIST = re.compile(rf"\b(?:{MEASURE_KINDS})\s*:", re.I)
 
 
 def in_own_measure_list(sentence: str, at: int) -> bool:

@@ -1828,6 +1828,8 @@ def test_a_named_numbered_stage_and_what_it_introduces_are_the_papers_own(nlp):
     assert proposed(nlp, _STAGES) == [
         "OSDX", "Orthogonal Semantic Decompositionx", "XZ-Graphx", "Z-NERDX", "ZRX-Linkx",
     ]
+    # the same part given a sentence with "is"
+    assert "ZRX-Linkx" in proposed(nlp, _STAGES.replace("The second stage, ZRX-Linkx, links", "The second stage is ZRX-Linkx, which links"))
     # with nothing of its own proposed before, a numbered stage may be anyone's
     assert "Z-NERDX" not in proposed(nlp, "Pipelines have two stages. The first stage, Z-NERDX, finds entities.")
 

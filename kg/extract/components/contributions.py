@@ -25,6 +25,7 @@ from kg.extract.components.parts import (
     _LIST_ITEM_AFTER,
     _LIST_ITEM_BEFORE,
     COUNT_WORDS,
+    ORDINAL_PART,
     OWN_KINDS,
     _propose_listed_parts,
     _propose_name_variants,
@@ -34,6 +35,7 @@ from kg.extract.components.repository import _repo_key, repository_name
 from kg.extract.components.title_name import _TITLE_NAME, _own_kind_subtitle, _title_only_name, own_title_lead
 from kg.extract.contributions import (
     COUNTED_KINDS,
+    MEASURE_KINDS,
     composed_of,
     find_contributions,
     in_own_measure_list,
@@ -305,8 +307,9 @@ def _mark_if_said_own(
         # Discrete Ratio Selector, which ...": the paper's own, said in so many words
         ctx.propose(c, type_from_clause(kind.group(0)) or c.type)
     elif (
-        _ORDINAL_PART_NAMED.search(text, max(0, c.start - 40), c.start) and text.startswith(",", c.end)
-        and _unknown(c, families) and proposed_here
+        # "The first stage, Z-NERD, introduces ...": a numbered part of the paper's method, named
+        proposed_here and text.startswith(",", c.end) and _unknown(c, families)
+        and ORDINAL_PART.fullmatch(text, ctx.sent_starts[bisect.bisect_right(ctx.sent_starts, c.start) - 1], c.start)
     ):
         ctx.propose(c, _last_word_type(c) or "Method")
         proposed_here.add(c.text)  # what it introduces next is the paper's own too (_OWN_NAME_BRINGS)
@@ -395,7 +398,7 @@ def _mark_our_kind_phrases(ctx: _DocContext) -> None:
 _COUNTED_MEASURES = re.compile(
     r"\b(?:we|this\s+(?:paper|work))\s+(?:also\s+|further\s+|then\s+)?"
     r"(?:propose|introduce|define|design|develop|present)s?\s+(?P<count>two|three|four)\s+(?:[\w-]+\s+){0,2}?"
-    r"(?P<kind>metrics|measures|indicators|axes|indices|scores|criteria|tasks)\s*[:,]\s*",
+    rf"(?P<kind>{MEASURE_KINDS}|axes|indices|criteria|tasks)\s*[:,]\s*",
     re.I,
 )
 _ITEM_ARTICLE = re.compile(r"(?:the|an?)\s+")
@@ -545,11 +548,6 @@ _OWN_NAME_BRINGS = re.compile(
     r"(?:^|[.;:]\s+|\b)([A-Z][\w.-]*),?\s+(?:also\s+|further\s+|first\s+)?(?:introduces|features|incorporates|proposes|"
     r"devises|designs|constructs|builds|curates|creates|develops|establishes|collects)\s+(?:\((?:i|1|a)\)\s+)?"
     r"(?:an?\s+|the\s+)?(?:novel\s+|new\s+)?[\"“'‘]?$"
-)
-# "The first stage, Z-NERD, introduces ...": a numbered part of the paper's method, named
-_ORDINAL_PART_NAMED = re.compile(
-    r"\b[Tt]he\s+(?:first|second|third|fourth|final|last)\s+(?:stage|module|component|phase|step|part|agent|branch|"
-    r"layer|block|level|tier)\s*,\s*$"
 )
 _BASELINE_AFTER = re.compile(r"\s*(?:\([^()]{1,20}\)\s*)?baselines?\b")  # "a MultiGranularity Network (MGN) baseline"
 

@@ -60,7 +60,7 @@ def _propose_listed_parts(named, sents, sent_starts, first_seen, families, defin
         at = c.start - s0
         if (
             _opens_a_counted_item(sents, k, sent_text, at, own) or core_of_name(sent_text, at) in own
-            or own and _ORDINAL_PART.fullmatch(sent_text, 0, at)  # "The second component is SCAM (...)"
+            or own and ORDINAL_PART.fullmatch(sent_text, 0, at)  # "The second component is SCAM (...)"
         ):
             _mark_proposed(c, c.type, definitions, applied)
             continue
@@ -172,9 +172,9 @@ _ORDINAL_OPEN = re.compile(r"(?:First|Second|Third|Fourth|Finally|Lastly|Next)(?
 
 
 # "The first component is ", "The second stage, ": a sentence given to one part of a whole
-_ORDINAL_PART = re.compile(
+ORDINAL_PART = re.compile(
     r"The\s+(?:first|second|third|fourth|fifth|final|last)\s+(?:component|module|stage|part|step|phase|mechanism|"
-    r"innovation|contribution)\s+(?:is\s+|,\s*)(?:an?\s+|the\s+)?"
+    r"innovation|contribution|agent|branch|layer|block|level|tier)(?:\s+is\s+|\s*,\s*)(?:an?\s+|the\s+)?"
 )
 
 
