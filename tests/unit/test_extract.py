@@ -1861,3 +1861,12 @@ def test_the_sentences_after_the_papers_whole_counts_its_parts_name_them(nlp):
 )
 def test_a_list_of_described_names_after_an_announcement_is_the_papers_own(nlp, text, expected):
     assert proposed(nlp, text) == expected
+
+
+def test_a_metric_name_the_vocabulary_knows_leaves_a_papers_own_short_form_alone(nlp):
+    # "CTR" is also the click-through rate; the vocabulary keeps that under its long form only,
+    # so a paper's own "change type recognition (CTR)" stays its own
+    got = proposed(nlp, "In CodeReviewQAx, we decompose code refinement into change type recognition (CTR), "
+                        "which names the kind of edit.")
+    assert got == ["CTR", "change type recognition"]
+    assert "click-through rate" in _mention_texts(nlp, "We report the click-through rate of each ranking.")
