@@ -126,11 +126,12 @@ _OWN_NAMING = re.compile(
 # Drift", "I label this the Fractured Understanding Hypothesis": the paper naming what it found
 # or studies (an article after "as" describes instead: "we cast it as an optimization problem")
 _THIS_THING = (
-    r"(?:(?:this|the\s+(?:resulting\s+)?)\s*(?:problem|task|setting|phenomenon|effect|failure\s+mode|property|"
+    # ("this structural gap": one describing word may come between)
+    r"(?:(?:this|the\s+(?:resulting\s+)?)\s*(?:[a-z-]+\s+)??(?:problem|task|setting|phenomenon|effect|failure\s+mode|property|"
     r"behaviou?r|pattern|quantity|gap)|this|it|these|them)"
 )
 _NAMES_THIS = re.compile(
-    rf"\b(?:(?:[Ww]e|I)\s+(?:(?:define|denote|formali[sz]e|frame|study|refer\s+to)\s+{_THIS_THING}\s+as"
+    rf"\b(?:(?:[Ww]e|I)\s+(?:(?:define|denote|formali[sz]e|frame|study|refer\s+to|identify|characteri[sz]e)\s+{_THIS_THING}\s+as"
     rf"|(?:term|label|dub|call|name)\s+{_THIS_THING}(?:\s+as)?"
     # "we instantiate AtS as DeepFact-Bench, a ...": what the paper's idea becomes, named (a name
     # standing alone: not "we implement it as PyTorch modules")
@@ -140,7 +141,7 @@ _NAMES_THIS = re.compile(
     r"(?:(?:define|denote|describe|refer\s+to)\s+as|(?:term|call|name|dub)(?:\s+as)?)\s+)(?:the\s+)?(?!an?\s)",
 )
 _NAME_END = re.compile(r"[,;:.]|\s(?:and|to|for|which|that|where|in|on|with|by)\s")
-_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer",
+_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer", "identif", "characteri",
                      "instantiat", "implement", "reali", "operationali")
 _NAMES_THIS_WORDS = ("this", " it ", "these", "them", "phenomenon", "effect", "failure mode", "behavior", "behaviour",
                      "pattern", "gap", "property", "problem", "task", "setting", "quantity", " as ")

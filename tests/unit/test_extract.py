@@ -1714,6 +1714,41 @@ def test_a_term_the_paper_names_in_lower_case_is_proposed(nlp, text, expected):
     assert proposed(nlp, text) == expected
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # what the paper identifies or characterises as a name it gives, a describing word between
+        ("We identify this structural gap as Agent-Environment Misalignment: the agent changes.",
+         ["Agent-Environment Misalignment"]),
+        ("Through a probing analysis, we characterize this as belief inertia, a failure to update.", ["belief inertia"]),
+        # an article after "as" describes: nothing is named
+        ("We identify this problem as an optimization problem.", []),
+        # a concept the field knows is not new, and no piece of it is ("Mode")
+        ("We define this phenomenon as Mode Collapse.", []),
+        ("We evaluate three state-of-the-art Named Entity Recognition (NER) models, ELMo-BiLSTM, UniversalNER, and GLiNER.",
+         []),
+    ],
+)
+def test_what_the_paper_identifies_as_a_name_is_proposed_unless_known(nlp, text, expected):
+    assert proposed(nlp, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a Greek letter makes a coined name, lower case or not
+        ("We propose δ-mem, a lightweight memory mechanism. δ-mem compresses past information.", ["δ-mem"]),
+        ("We set α to 0.5, a small value.", []),
+        # a name the announcement itself found ("Mirror": no extractor knew it) has its variants
+        ("We introduce Mirror, an agentic framework for review. Mirror operates in two modes. "
+         "Mirror-ER (expedited Review) automates review. Mirror-CR (Committee Review) simulates deliberation.",
+         ["Mirror", "Mirror-CR", "Mirror-ER"]),
+    ],
+)
+def test_coined_names_with_greek_letters_and_variants_of_a_name_the_announcement_found(nlp, text, expected):
+    assert proposed(nlp, text) == expected
+
+
 def _mention_texts(nlp, text):
     doc = nlp.make_doc(text)
     for _name, proc in nlp.pipeline:

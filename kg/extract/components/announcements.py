@@ -68,6 +68,19 @@ class _DocContext:
         """Marks `c` (with its definition's other forms) the paper's own, through the doc's indexes."""
         _mark_proposed(c, clause_type, self.definitions, self.applied, said_type)
 
+    def refresh_named(self) -> None:
+        """Indexes the names a pass added to the store ("we introduce Mirror, ...": a name no
+        extractor found), so that the passes after it see them."""
+        known = {id(c) for c in self.named}
+        new = [c for c in self.store if c.extractor in ("names", "definition") and id(c) not in known]
+        if not new:
+            return
+        self.named = sorted(self.named + new, key=lambda c: c.start)
+        self.named_starts = [c.start for c in self.named]
+        for c in new:
+            if c.start < self.first_seen.get(c.text, c.start + 1):
+                self.first_seen[c.text] = c.start
+
     def first_named(self, lo: int, hi: int) -> Candidate | None:
         """The longest name starting first in [lo, hi), or None."""
         return _first_from(self.named, self.named_starts, lo, hi)
@@ -304,7 +317,9 @@ def _called_name(ctx: _DocContext, at: int) -> Candidate | None:
     """The name after "called", "referred to as" at `at`, unless one the field knows well."""
     pick = ctx.first_named(at, at + 4)
     if pick is not None and _well_known(pick, ctx.vocab):
-        pick = None  # "a scheme referred to as Chain-of-Thought (CoT)" is not new
+        # "a scheme referred to as Chain-of-Thought (CoT)" is not new, nor is a piece of it
+        # ("we define this phenomenon as Mode Collapse" brings no "Mode")
+        return None
     token = _TOKEN.match(ctx.text, at)
     if pick is None and token and (_name_shaped(token.group(1)) or token.group(1)[0].isupper()):
         # "a process reward model called Web-Shepherd": whatever follows "called" is the name
@@ -448,7 +463,7 @@ def _add_item_heads(ctx: _DocContext, s0: int, sent_text: str, pick: Candidate, 
 
 # the verb's object, one name-like token, then ", a ..." or "(": "we present Seed1.5-VL, a ..."
 _DIRECT_NAME = re.compile(
-    r"\s*([A-Za-z][^\s,;:()\[\]\"]{1,39}?)"
+    r"\s*([A-Za-z\u0391-\u03c9][^\s,;:()\[\]\"]{1,39}?)"
     r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
 )
 _APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")

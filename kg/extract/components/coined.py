@@ -29,12 +29,16 @@ def _all_capitalised(text: str) -> bool:
     return all(w[:1].isupper() for w in text.split())
 
 
+_GREEK_AND_LATIN = re.compile(r"(?=.*[\u0391-\u03c9])(?=.*[A-Za-z0-9]).{3,}")
+
+
 def _name_shaped(token: str) -> bool:
-    """A coined-looking token: a capital after the first letter, a digit, or "E-mem" (capital,
-    hyphen); not a plain word such as "Furthermore" or "Transformers"."""
+    """A coined-looking token: a capital after the first letter, a digit, "E-mem" (capital,
+    hyphen) or a Greek letter with Latin ones ("δ-mem", "μP"); not a plain word such as
+    "Furthermore" or "Transformers"."""
     return any(ch.isupper() for ch in token[1:]) or any(ch.isdigit() for ch in token) or (
         token[0].isupper() and "-" in token
-    )
+    ) or _GREEK_AND_LATIN.match(token) is not None
 
 
 _RELEASE = re.compile(rf"[-\s.]?(?:[vV]?\d|o\d|{_VERSION_WORD}(?![A-Za-z]))")

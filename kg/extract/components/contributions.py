@@ -70,6 +70,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
     def contributions(doc: Doc) -> Doc:
         ctx = _doc_context(doc, vocab, families)
         _mark_announced(ctx)
+        ctx.refresh_named()
         title = _TITLE_NAME.match(doc.user_data.get("kg_title", ""))  # "Insight-V++: Towards ..."
         _mark_parts(ctx, title)
         _mark_said_own(ctx, title)
