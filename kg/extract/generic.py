@@ -253,3 +253,14 @@ def is_bare_modifier(text: str, after: str, lex: dict[str, str] | None = None) -
 def _adjective_end(text: str) -> bool:
     last = text.rsplit("-", 1)[1]
     return last.islower() and (last in _MODIFIER_ENDS or (last.endswith("ed") and len(last) > 3))
+
+
+def in_complexity(text: str, start: int) -> bool:
+    """Whether `start` opens the variables of a complexity ("$O(V+E)$ validation"): no concept;
+    but "O(OD)2" is a benchmark's name."""
+    if not text.endswith("\\mathcal{O}(", 0, start) and not (
+        text.endswith(("O(", "Θ(", "Ω("), 0, start) and not text[start - 3 : start - 2].isalnum()
+    ):
+        return False
+    close = text.find(")", start, start + 40)
+    return close > 0 and not text[close + 1 : close + 2].isalnum()

@@ -47,6 +47,9 @@ _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
 # an edition's year written apart: "BraTS 2021", "SemEval 2025", "AIME 2024"
 _EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
 # an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
+# a model's size written apart, with its variant: "EuroLLM 1.7B Instruct" (a known family's are
+# in its own pattern: "Llama 3.1 8B Instruct")
+_SPACED_SIZE = re.compile(r" \d+(?:\.\d+)?[BM](?: (?:Instruct|Base|Chat|Thinking|Preview))?(?![\w-])")
 _EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano".split())
 _SPACED_EDITION = re.compile(rf"(?:{'|'.join(_EDITION_STARTS)})(?![\w-])")
 _NUMERIC = re.compile(
@@ -170,6 +173,10 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
         if not word or (i >= 0 and m.start() < ends[i]):
             continue
         at = m.start() if raw.startswith(word) else m.start() + raw.find(word)  # "non-WhisTLE": after the "non-"
+        if at > m.start() and _PLAIN_ACRONYM.match(word) and _NEGATION.match(raw):
+            # "non-IID data": the negated property is the concept, not its opposite
+            names.append(Name(text[m.start() : at + len(word)], m.start(), at + len(word)))
+            continue
         if _PAIRING.match(word) and _LOWER_NEXT.match(text, m.start() + len(raw)):
             continue  # "human-AI co-creativity", "user-LLM interaction": the pairing modifies the noun
         if looks_like_name(word) or word in vocab.acronyms:
@@ -182,6 +189,8 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
                 release = _EDITION_YEAR.match(text, end)
             if release is None and text.startswith(_EDITION_STARTS, end):
                 release = _SPACED_EDITION.match(text, end)
+            if release is None and text.startswith(" ", end) and _COINED_NAME.match(word):
+                release = _SPACED_SIZE.match(text, end)
             if release is not None:
                 end = release.end()
             names.append(Name(text[start:end], start, end))
@@ -203,6 +212,7 @@ _NOT_OPENING = frozenset(
 )
 
 
+_COINED_NAME = re.compile(r"[A-Za-z][a-z]*[A-Z0-9]")  # "EuroLLM", "OLMo": a capital or a digit inside
 _PLAIN_ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # "Arabic NLP", "Keras API": a field or a kind, not part of a name
 
 

@@ -65,6 +65,17 @@ _TITLE_PHRASE_START = re.compile(
 # the title goes on with the same name: "Speculative Tree| Decoding", "Joint Frame|, Channel, and
 # Feature Adaptation", "Self-adaptive Generation| of Task Plan Explanations"
 _TITLE_PHRASE_GOES_ON = re.compile(r"\s*(?:[A-Z]|,|(?:and|or|of|&)\s)")
+def _describes(word: str, lex: dict[str, str]) -> bool:
+    """An adjective or a word of praise: "Fast", "Cost-efficient", "Performant"."""
+    low = word.lower()
+    return low in _PRAISE or tag_word(low, lex) == "ADJ"
+
+
+# one word and "and" before a phrase: "Fast and| Generalizable NeRF Architecture Selection", "for
+# Fair and| Performant Facial Recognition": the two words modify the same head
+_ONE_WORD_CONJUNCT = re.compile(
+    r"(?:^|[:;,]\s*|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using)\s+)([A-Z][\w-]*)\s+(?:and|&)\s+$"
+)
 
 
 def title_phrases(title: str, text: str, cased: list | None = None) -> list[tuple[str, int, int, str]]:
@@ -87,6 +98,14 @@ def title_phrases(title: str, text: str, cased: list | None = None) -> list[tupl
                 or is_not_a_concept(phrase)
             ):
                 continue
+            conjunct = _ONE_WORD_CONJUNCT.search(title, 0, start) if len(words) >= 3 else None
+            if conjunct and _describes(conjunct.group(1), lex) and _describes(words[0], lex):
+                # the shared head is the term, without the second describing word (not "Pose
+                # and| Facial Expression Transfer": pose transfer is one of the two)
+                start += len(words[0])
+                start += len(title[start:end]) - len(title[start:end].lstrip())
+                words = words[1:]
+                phrase = title[start:end]
             if abstract_low is None:
                 abstract_low = f" {_plain_form(text)} "
             if _writes_alone(abstract_low, _plain_form(phrase).rstrip("s"), lex):
@@ -111,9 +130,10 @@ _TITLE_SEPARATOR = re.compile(
 _PRAISE = frozenset(
     """scalable efficient effective robust better improved novel simple fast faster accurate lightweight
     practical powerful principled reliable generalizable comprehensive holistic advanced enhanced explainable
-    interpretable generic versatile trustworthy""".split()
+    interpretable generic versatile trustworthy performant""".split()
 )
 OPENING_VERB_SHARE = 0.2  # "Scaling ...", "Rethinking ...", "Teaching ..." open a title as verbs
+_DEFINED_AFTER = re.compile(r"\s*\((?-i:[A-Z])")  # "Robust Agent Compensation (RAC)": the praise is in the name
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")
 _OF_NAME = re.compile(r"\s*of\s+[A-Z]")
 _TITLE_WORD = re.compile(r"[A-Z0-9][\w'.-]*[\w]|[A-Z]")
@@ -160,7 +180,7 @@ def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, in
             words = words[1:]  # "Balancing| Hallucination Mitigation", a title's "Scaling| ..."
         elif opens and len(words) == 2 and first.endswith("ing") and "-" not in first:
             continue  # "Setting Temperature: Training Retrievers": a verb and its object, or a name?
-        while len(words) > 2 and words[0].group().lower() in _PRAISE:
+        while len(words) > 2 and words[0].group().lower() in _PRAISE and not _DEFINED_AFTER.match(title, b):
             words = words[1:]  # "Scalable| Object Relation Encoding"; not "Diverse Planning Branching"
         if (
             not 2 <= len(words) <= 5

@@ -1279,6 +1279,25 @@ def test_a_term_only_the_title_names_is_mentioned_with_the_title_as_evidence(nlp
                      ("Large Language Models", "MENTIONS", "Large Language Models")]
 
 
+def test_two_describing_words_joined_by_and_leave_their_shared_head_in_a_title():
+    from kg.extract.phrases import lexicon
+    from kg.extract.titles import title_case_terms, title_phrases
+
+    assert title_phrases("Fast and Generalizable NeRF Architecture Selection for Satellite Scenes", "We study NeRF.") == [
+        ("NeRF Architecture Selection", 23, 50, "Method"), ("Satellite Scenes", 55, 71, "Concept"),
+    ]
+    assert title_phrases("Adaptive Calibration for Fair and Performant Facial Recognition", "We calibrate.") == [
+        ("Adaptive Calibration", 0, 20, "Method"), ("Facial Recognition", 45, 63, "Task"),
+    ]
+    # a noun before "and" is a thing of its own: pose transfer and facial expression transfer
+    assert title_phrases("Pose and Facial Expression Transfer", "We transfer poses.") == [
+        ("Facial Expression Transfer", 9, 35, "Concept"),
+    ]
+    # a word of praise stays in a name the title defines ("Robust Agent Compensation (RAC)")
+    assert title_case_terms("Robust Agent Compensation (RAC): Teaching Agents", lexicon())[0][0] == "Robust Agent Compensation"
+    assert title_case_terms("Scalable Object Relation Encoding for Video", lexicon())[0][0] == "Object Relation Encoding"
+
+
 def test_title_phrases_skip_gerund_openers_and_generic_heads():
     from kg.extract.titles import title_phrases
 
@@ -1905,3 +1924,19 @@ def test_a_metric_name_the_vocabulary_knows_leaves_a_papers_own_short_form_alone
                         "which names the kind of edit.")
     assert got == ["CTR", "change type recognition"]
     assert "click-through rate" in _mention_texts(nlp, "We report the click-through rate of each ranking.")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a negated short form is a property, not the short form's concept ("IID" in "non-IID")
+        ("FedX converges faster under non-IID conditions on CIFAR-10.", ["FedX", "CIFAR-10"]),
+        # a coined model name keeps its size and variant written apart
+        ("The EuroLLM 1.7B Instruct variant attained a higher BLEU score.", ["EuroLLM 1.7B Instruct", "BLEU score"]),
+        # a complexity's variables are no concepts; a benchmark named "O(OD)2" keeps its name's piece
+        ("Guarantees include $O(V+E)$ DAG validation and O(N log N) sorting.", ["DAG"]),
+        ("We introduce two benchmarks: O(OD)2 and OODG.", ["OD", "OODG"]),
+    ],
+)
+def test_negated_short_forms_spaced_sizes_and_complexities(nlp, text, expected):
+    assert _mention_texts(nlp, text) == expected
