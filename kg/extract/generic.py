@@ -264,3 +264,32 @@ def in_complexity(text: str, start: int) -> bool:
         return False
     close = text.find(")", start, start + 40)
     return close > 0 and not text[close + 1 : close + 2].isalnum()
+
+
+# A common word the vocabulary names a concept with, in its everyday sense: "has attracted
+# growing attention", "paying limited attention to", "practical recommendations". Only a bare
+# mention is read so ("attention heads" and "recommendation models" are the concepts).
+_EVERYDAY_BEFORE = {
+    "attention": re.compile(
+        r"\b(?:pay|pays|paid|paying|draw|draws|drew|drawing|drawn|attract|attracts|attracted|attracting|receive|"
+        r"receives|received|receiving|gain|gains|gained|gaining|garner|garners|garnered|garnering|warrant|warrants|"
+        r"deserve|deserves|devote|devoted|little|less|limited|considerable|significant|substantial|growing|"
+        r"increasing|increased|widespread|special|particular|careful|close|urgent|public|media|renewed|"
+        r"users'|people's|human)\s+(?:(?:much|more|less|little|limited|considerable|significant|substantial|"
+        r"growing|increasing|increased|widespread|special|particular|careful|close|urgent|renewed|great|"
+        r"greater|wide|broad|extensive|further|sufficient|insufficient|scant|scarce)\s+)?$",
+        re.I,
+    ),
+    "recommendation": re.compile(
+        r"\b(?:practical|actionable|concrete|policy|design|clear|specific|key|general|best-practice|"
+        r"evidence-based|methodological|regulatory)\s+$",
+        re.I,
+    ),
+}
+
+
+def everyday_sense(text: str, start: int, end: int) -> bool:
+    """Whether the bare word at [start, end) is said in its everyday sense, not the field's."""
+    word = text[start:end].lower()
+    pattern = _EVERYDAY_BEFORE.get(word[:-1] if word.endswith("s") and word[:-1] in _EVERYDAY_BEFORE else word)
+    return pattern is not None and pattern.search(text, max(0, start - 60), start) is not None

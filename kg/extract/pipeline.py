@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
-PIPELINE_VERSION = "170"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "171"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
@@ -49,7 +49,7 @@ def _coined_shape(text: str) -> bool:
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
-    from kg.extract.generic import in_complexity, is_bare_modifier, is_not_a_concept
+    from kg.extract.generic import everyday_sense, in_complexity, is_bare_modifier, is_not_a_concept
     from kg.extract.phrases import ends_in_modifier, lexicon
     from kg.extract.roles import SentenceRoles
 
@@ -80,6 +80,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             inside = True
         if text[c.start - 1 : c.start] == "(" and in_complexity(text, c.start):
             continue  # "$O(V+E)$": a complexity's variables
+        if " " not in c.text and everyday_sense(text, c.start, c.end):
+            continue  # "has attracted growing attention": the word, not the mechanism
         if c.extractor != "definition" and is_not_a_concept(c.text):
             continue  # "Paper Award" from the phrase finder, as "Best Paper Award" from the names
         if c.extractor != "definition" and is_bare_modifier(

@@ -1940,3 +1940,18 @@ def test_a_metric_name_the_vocabulary_knows_leaves_a_papers_own_short_form_alone
 )
 def test_negated_short_forms_spaced_sizes_and_complexities(nlp, text, expected):
     assert _mention_texts(nlp, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a common word in its everyday sense is no mention of the field's concept
+        ("LLM agents have attracted substantial attention. We pay attention to costs.", ["LLM agents"]),
+        ("We conclude with actionable recommendations for practitioners.", []),
+        # the field's sense stays: the mechanism, the task
+        ("Multi-head attention helps. Attention is computed per token.", ["Multi-head attention", "Attention"]),
+        ("Sequential recommendation with LLMs is hard.", ["Sequential recommendation", "LLMs"]),
+    ],
+)
+def test_common_words_in_their_everyday_sense_are_not_mentions(nlp, text, expected):
+    assert _mention_texts(nlp, text) == expected
