@@ -101,7 +101,7 @@ STOP_NAMES = frozenset(
     TMLR JMLR AISTATS UAI COLT CoRL RSS ICRA IROS arXiv GitHub HuggingFace URL PDF USA US UK EU
     TL DR TL;DR FAQ ID IDs OK AM PM SoTA SOTA SOTAs
     OpenAI Google Meta Microsoft Anthropic DeepMind NVIDIA Nvidia Alibaba Tencent Baidu ByteDance
-    Amazon Apple IBM Intel Huawei Samsung Stanford MIT Berkeley CMU Harvard Oxford Cambridge
+    Amazon AWS Apple IBM Intel Huawei Samsung Stanford MIT Berkeley CMU Harvard Oxford Cambridge
     USPTO NIH NSF DARPA WHO
     China Chinese Korea Korean Japan Japanese India Indian Germany German France French Europe
     European America American Africa African Asia Asian Canada Australia Brazil Russia
@@ -293,3 +293,25 @@ def everyday_sense(text: str, start: int, end: int) -> bool:
     word = text[start:end].lower()
     pattern = _EVERYDAY_BEFORE.get(word[:-1] if word.endswith("s") and word[:-1] in _EVERYDAY_BEFORE else word)
     return pattern is not None and pattern.search(text, max(0, start - 60), start) is not None
+
+
+# a capitalised word right before, itself inside a sentence: "the European| Union digital ..."
+_CAPITALISED_BEFORE = re.compile(r"(?<=[a-z0-9,;(] )([A-Z][a-z]+) $")
+_RUN_OPENERS = frozenset("DET PRON ADP CCONJ SCONJ ADV AUX VERB".split())
+
+
+def cut_from_a_name(text: str, start: int, lex: dict[str, str]) -> bool:
+    """Whether a phrase opening with a capitalised word at `start` goes on a capitalised run that
+    began before it ("European| Union digital accessibility rules"): a piece of a name; not
+    after a function word ("The| Transformer architecture") or at a sentence's start."""
+    if not text[start : start + 1].isupper():
+        return False
+    m = _CAPITALISED_BEFORE.search(text, max(0, start - 30), start)
+    if m is None or lex.get(m.group(1).lower()) in _RUN_OPENERS:
+        return False
+    # "English| VLM training corpora": a language names the variety of what its acronym leads
+    return not (m.group(1).endswith(_LANGUAGE_ENDINGS) and _ACRONYM_OPENS.match(text, start))
+
+
+_LANGUAGE_ENDINGS = ("ish", "ese", "ic", "ian", "an")
+_ACRONYM_OPENS = re.compile(r"[A-Z]{2,}s?\b")

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
-PIPELINE_VERSION = "171"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "172"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
@@ -46,10 +46,20 @@ def _coined_shape(text: str) -> bool:
     return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
 
 
+# extractors whose spans' bounds come from word classes or a learned tagger, not from a name's shape
+_UNSURE_BOUNDS = ("terms", "phrases", "nouns", "tagger")
+
+
 def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     """Turn a processed doc's candidates into Mentions with roles and evidence sentences."""
     from kg.extract.components import sentences
-    from kg.extract.generic import everyday_sense, in_complexity, is_bare_modifier, is_not_a_concept
+    from kg.extract.generic import (
+        cut_from_a_name,
+        everyday_sense,
+        in_complexity,
+        is_bare_modifier,
+        is_not_a_concept,
+    )
     from kg.extract.phrases import ends_in_modifier, lexicon
     from kg.extract.roles import SentenceRoles
 
@@ -80,6 +90,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
             inside = True
         if text[c.start - 1 : c.start] == "(" and in_complexity(text, c.start):
             continue  # "$O(V+E)$": a complexity's variables
+        if c.extractor in _UNSURE_BOUNDS and not c.proposed and cut_from_a_name(text, c.start, lex):
+            continue  # "the European| Union digital accessibility rules"
         if " " not in c.text and everyday_sense(text, c.start, c.end):
             continue  # "has attracted growing attention": the word, not the mechanism
         if c.extractor != "definition" and is_not_a_concept(c.text):

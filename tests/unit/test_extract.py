@@ -1955,3 +1955,20 @@ def test_negated_short_forms_spaced_sizes_and_complexities(nlp, text, expected):
 )
 def test_common_words_in_their_everyday_sense_are_not_mentions(nlp, text, expected):
     assert _mention_texts(nlp, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a phrase that opens inside a capitalised run is a piece of a name
+        ("It follows the European Union digital accessibility rules.", []),
+        ("We add an Answer Re-ranker built on BERT.", ["BERT"]),
+        # not after a function word, at a sentence's start, or after a language before an acronym
+        ("The Transformer architecture is used.", ["Transformer architecture"]),
+        ("We translate established English VLM training and evaluation corpora.", ["English", "VLM", "VLM training"]),
+        # intergovernmental bodies and cloud vendors are no concepts
+        ("Rules of the United Nations and AWS apply.", []),
+    ],
+)
+def test_pieces_of_capitalised_runs_and_institutions_are_not_mentions(nlp, text, expected):
+    assert _mention_texts(nlp, text) == expected
