@@ -132,6 +132,7 @@ _PRAISE = frozenset(
     practical powerful principled reliable generalizable comprehensive holistic advanced enhanced explainable
     interpretable generic versatile trustworthy performant""".split()
 )
+_QUANTIFIERS = frozenset("many few several some all any each every no".split())
 OPENING_VERB_SHARE = 0.2  # "Scaling ...", "Rethinking ...", "Teaching ..." open a title as verbs
 _DEFINED_AFTER = re.compile(r"\s*\((?-i:[A-Z])")  # "Robust Agent Compensation (RAC)": the praise is in the name
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\b|or\b|&)?|and\b|or\b|&)\s*$")
@@ -172,7 +173,7 @@ def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, in
         words = list(_TITLE_WORD.finditer(title, a, b))
         if not words or title[a:b].strip() != title[words[0].start() : words[-1].end()]:
             continue  # a lower-case word or a symbol in the run: not title case
-        opens = not title[:a].strip() or title[:a].rstrip().endswith(":")
+        opens = not title[:a].strip() or title[:a].rstrip().endswith((":", "?", "!"))
         first = words[0].group().lower()
         if len(words) > 1 and first.endswith("ing") and (
             lex.get(first) != "NOUN" or opens and verb_shares().get(first, 0.0) >= OPENING_VERB_SHARE
@@ -180,6 +181,8 @@ def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, in
             words = words[1:]  # "Balancing| Hallucination Mitigation", a title's "Scaling| ..."
         elif opens and len(words) == 2 and first.endswith("ing") and "-" not in first:
             continue  # "Setting Temperature: Training Retrievers": a verb and its object, or a name?
+        if len(words) > 2 and words[0].group().lower() in _QUANTIFIERS:
+            words = words[1:]  # "How Many| Visual Tokens Do ...": a question's quantifier
         while len(words) > 2 and words[0].group().lower() in _PRAISE and not _DEFINED_AFTER.match(title, b):
             words = words[1:]  # "Scalable| Object Relation Encoding"; not "Diverse Planning Branching"
         if (

@@ -1296,6 +1296,10 @@ def test_two_describing_words_joined_by_and_leave_their_shared_head_in_a_title()
     # a word of praise stays in a name the title defines ("Robust Agent Compensation (RAC)")
     assert title_case_terms("Robust Agent Compensation (RAC): Teaching Agents", lexicon())[0][0] == "Robust Agent Compensation"
     assert title_case_terms("Scalable Object Relation Encoding for Video", lexicon())[0][0] == "Object Relation Encoding"
+    # a question's quantifier is no part of a term, and after "?" a title part opens anew
+    assert title_phrases("How Many Visual Tokens Do Models Need? Scaling Visual Token Pruning with F3A", "We prune.") == [
+        ("Visual Tokens", 9, 22, "Concept"), ("Visual Token Pruning", 47, 67, "Method"),
+    ]
 
 
 def test_title_phrases_skip_gerund_openers_and_generic_heads():
