@@ -141,8 +141,8 @@ _NAMES_THIS = re.compile(
     r"(?:(?:define|denote|describe|refer\s+to)\s+as|(?:term|call|name|dub)(?:\s+as)?)\s+)(?:the\s+)?(?!an?\s)",
 )
 _NAME_END = re.compile(r"[,;:.]|\s(?:and|to|for|which|that|where|in|on|with|by)\s")
-_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer", "identif", "characteri",
-                     "instantiat", "implement", "reali", "operationali")
+_NAMES_THIS_VERBS = ("defin", "denot", "formali", "frame", "study", "term", "label", "dub", "call", "name", "describ", "refer",
+                     "identif", "characteri", "instantiat", "implement", "reali", "operationali")
 _NAMES_THIS_WORDS = ("this", " it ", "these", "them", "phenomenon", "effect", "failure mode", "behavior", "behaviour",
                      "pattern", "gap", "property", "problem", "task", "setting", "quantity", " as ")
 _NAMING_WORDS = ("named", "dubbed", "termed", "coined")

@@ -298,6 +298,8 @@ def everyday_sense(text: str, start: int, end: int) -> bool:
 # a capitalised word right before, itself inside a sentence: "the European| Union digital ..."
 _CAPITALISED_BEFORE = re.compile(r"(?<=[a-z0-9,;(] )([A-Z][a-z]+) $")
 _RUN_OPENERS = frozenset("DET PRON ADP CCONJ SCONJ ADV AUX VERB".split())
+_LANGUAGE_ENDINGS = ("ish", "ese", "ic", "ian", "an")  # English, Chinese, Arabic, Romanian, German
+_ACRONYM_OPENS = re.compile(r"[A-Z]{2,}s?\b")
 
 
 def cut_from_a_name(text: str, start: int, lex: dict[str, str]) -> bool:
@@ -311,7 +313,3 @@ def cut_from_a_name(text: str, start: int, lex: dict[str, str]) -> bool:
         return False
     # "English| VLM training corpora": a language names the variety of what its acronym leads
     return not (m.group(1).endswith(_LANGUAGE_ENDINGS) and _ACRONYM_OPENS.match(text, start))
-
-
-_LANGUAGE_ENDINGS = ("ish", "ese", "ic", "ian", "an")
-_ACRONYM_OPENS = re.compile(r"[A-Z]{2,}s?\b")

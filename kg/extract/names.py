@@ -46,10 +46,10 @@ _VERSION_WORD = r"(?:\d(?:[\w.]*\w)?|Pro|Flash|Mini|mini|Ultra|Sonnet|Opus|Haiku
 _SPACED_RELEASE = re.compile(r"\s[vV]\d+(?:\.\d+)*(?![\w-])")
 # an edition's year written apart: "BraTS 2021", "SemEval 2025", "AIME 2024"
 _EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
-# an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
 # a model's size written apart, with its variant: "EuroLLM 1.7B Instruct" (a known family's are
 # in its own pattern: "Llama 3.1 8B Instruct")
 _SPACED_SIZE = re.compile(r" \d+(?:\.\d+)?[BM](?: (?:Instruct|Base|Chat|Thinking|Preview))?(?![\w-])")
+# an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
 _EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano".split())
 _SPACED_EDITION = re.compile(rf"(?:{'|'.join(_EDITION_STARTS)})(?![\w-])")
 _NUMERIC = re.compile(

@@ -65,17 +65,17 @@ _TITLE_PHRASE_START = re.compile(
 # the title goes on with the same name: "Speculative Tree| Decoding", "Joint Frame|, Channel, and
 # Feature Adaptation", "Self-adaptive Generation| of Task Plan Explanations"
 _TITLE_PHRASE_GOES_ON = re.compile(r"\s*(?:[A-Z]|,|(?:and|or|of|&)\s)")
-def _describes(word: str, lex: dict[str, str]) -> bool:
-    """An adjective or a word of praise: "Fast", "Cost-efficient", "Performant"."""
-    low = word.lower()
-    return low in _PRAISE or tag_word(low, lex) == "ADJ"
-
-
 # one word and "and" before a phrase: "Fast and| Generalizable NeRF Architecture Selection", "for
 # Fair and| Performant Facial Recognition": the two words modify the same head
 _ONE_WORD_CONJUNCT = re.compile(
     r"(?:^|[:;,]\s*|\b(?:for|of|with|via|in|on|to|from|by|through|towards?|using)\s+)([A-Z][\w-]*)\s+(?:and|&)\s+$"
 )
+
+
+def _describes(word: str, lex: dict[str, str]) -> bool:
+    """An adjective or a word of praise: "Fast", "Cost-efficient", "Performant"."""
+    low = word.lower()
+    return low in _PRAISE or tag_word(low, lex) == "ADJ"
 
 
 def title_phrases(title: str, text: str, cased: list | None = None) -> list[tuple[str, int, int, str]]:
