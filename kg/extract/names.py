@@ -251,9 +251,9 @@ def _lower_family_pattern(families: tuple[str, ...]) -> re.Pattern:
 def _family_pattern(families: tuple[str, ...]) -> re.Pattern:
     alts = "|".join(re.escape(f) for f in families) or "(?!)"
     # family, glued version ("Qwen2.5-VL-7B", "GPT-4o") or a spaced one ("Kimi K2", "DeepSeek V3")
-    # and spaced version words ("Gemini 2.5 Pro")
+    # and spaced version words ("Gemini 2.5 Pro"); a spaced version may carry its edition ("DeepSeek V4-Pro")
     return re.compile(
-        rf"(?<![\w@.-])(?:{alts})(?:(?:[\w.+]|-(?!-))*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?![\w-]))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
+        rf"(?<![\w@.-])(?:{alts})(?:(?:[\w.+]|-(?!-))*[\w+]|\s+(?!F1\b)[A-Zv]\d(?:[\w.]*\w)?(?:-{_VERSION_WORD})*(?:(?![\w-])|(?=-(?:based|style|like|driven|powered|generated)\b)))?(?:\s+{_VERSION_WORD}(?![\w-]))*(?:-[\w.]*[\w])?(?![\w@])"
     )
 
 

@@ -1976,3 +1976,28 @@ def test_common_words_in_their_everyday_sense_are_not_mentions(nlp, text, expect
 )
 def test_pieces_of_capitalised_runs_and_institutions_are_not_mentions(nlp, text, expected):
     assert _mention_texts(nlp, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a family's spaced version keeps its edition and gives way to a modifier suffix
+        ("We compare DeepSeek V4-Pro with DeepSeek V3-based agents.", ["DeepSeek V4-Pro", "DeepSeek V3"]),
+        # Inception-v3 is its own model, not a form of GoogLeNet (Inception-v1)
+        ("We fine-tune InceptionV3 and compare with GoogLeNet.", ["InceptionV3", "GoogLeNet"]),
+    ],
+)
+def test_spaced_family_versions_and_inception_releases(nlp, text, expected):
+    assert _mention_texts(nlp, text) == expected
+
+
+def test_inception_v3_is_not_googlenet(tmp_path):
+    from kg.api import build_graph
+
+    path = tmp_path / "papers.jsonl"
+    path.write_text(
+        '{"id": "a", "title": "T", "abstract": "We fine-tune InceptionV3 and compare with GoogLeNet."}\n', encoding="utf-8"
+    )
+    G = build_graph([str(path)], analytics=False)
+    names = sorted(d["name"] for _n, d in G.nodes(data=True) if d.get("kind") != "Paper")
+    assert "GoogLeNet" in names and "Inception-v3" in names
