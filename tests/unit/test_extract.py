@@ -2001,3 +2001,20 @@ def test_inception_v3_is_not_googlenet(tmp_path):
     G = build_graph([str(path)], analytics=False)
     names = sorted(d["name"] for _n, d in G.nodes(data=True) if d.get("kind") != "Paper")
     assert "GoogLeNet" in names and "Inception-v3" in names
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a phrase the abstract writes twice is a concept of its own, whatever name sits inside it
+        # (the name inside keeps its own mention, as in "LLM judges")
+        ("We study PII leakage in LLM outputs. PII leakage grows with model size.",
+         ["PII", "PII leakage", "LLM", "PII", "PII leakage"]),
+        ("We apply a CNOT gate to the register. The CNOT gate count matters.", ["CNOT", "CNOT gate", "CNOT"]),
+        # said once, the name alone is the mention; a generic head makes no concept of it
+        ("We study PII leakage in LLM outputs. It grows with model size.", ["PII", "LLM"]),
+        ("LLMs solve reasoning tasks. Reasoning tasks are hard for LLMs.", ["LLMs", "reasoning", "Reasoning", "LLMs"]),
+    ],
+)
+def test_a_phrase_written_twice_around_a_name_is_a_concept(nlp, text, expected):
+    assert _mention_texts(nlp, text) == expected

@@ -240,6 +240,14 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                         # "spatial pruning" around "pruning": kept beside the term, as a kind of it
                         if _modified_term(inner, taken, start, end, text, lex, doc.user_data["kg_text"]):
                             store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", KIND_OF_TERM_SCORE))
+                        elif (
+                            # "Hamiltonian action", "PII leakage", "CNOT gate": a phrase the paper writes
+                            # twice is a concept of its own, whatever name or term sits inside it
+                            len(words) >= 2 and low_text.count(text.lower()) >= 2
+                            and not any(taken[k][0] == start and taken[k][1] == end for k in inner)
+                            and _head_key(text) not in GENERIC_HEADS and _head_key(text) not in KIND_HEADS
+                        ):
+                            store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))
                         continue
                     rest = text[text.lower().rindex(words[-2], 0, len(text) - len(words[-1])) :]
                     rest_start = end - len(rest)
