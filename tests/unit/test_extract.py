@@ -2018,3 +2018,11 @@ def test_inception_v3_is_not_googlenet(tmp_path):
 )
 def test_a_phrase_written_twice_around_a_name_is_a_concept(nlp, text, expected):
     assert _mention_texts(nlp, text) == expected
+
+
+def test_a_classifying_modifier_stays_in_a_phrase_the_abstract_writes_twice(nlp):
+    # "human" stays only in phrases the field writes with it, or the paper writes twice
+    assert _mention_texts(nlp, "We study human agency in AI tools. Human agency erodes when tools decide.") == [
+        "human agency", "AI", "Human agency",
+    ]
+    assert _mention_texts(nlp, "We study human agency in AI tools.") == ["AI"]

@@ -206,7 +206,8 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                     text = text[len(words[0]) :].lstrip()
                     words = words[1:]
                     start = end - len(text)
-                if words[0] in CLASSIFYING_MODIFIERS:
+                # "human agency" written twice: the paper's concept, whether or not the field writes it
+                if words[0] in CLASSIFYING_MODIFIERS and low_text.count(text.lower()) < 2:
                     trim = established_part(text, words, word_df)
                     if trim is None:
                         continue
