@@ -69,6 +69,11 @@ class Name:
 
 
 @functools.lru_cache(maxsize=1 << 16)
+def coined_shape(text: str) -> bool:
+    """"BRIGHT", "EuroLLM", "GSM8K": a capital after the first letter or a digit; not "English"."""
+    return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
+
+
 def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
     if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
@@ -189,7 +194,7 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
                 release = _EDITION_YEAR.match(text, end)
             if release is None and text.startswith(_EDITION_STARTS, end):
                 release = _SPACED_EDITION.match(text, end)
-            if release is None and text.startswith(" ", end) and _COINED_NAME.match(word):
+            if release is None and text.startswith(" ", end) and coined_shape(word):
                 release = _SPACED_SIZE.match(text, end)
             if release is not None:
                 end = release.end()
@@ -212,7 +217,6 @@ _NOT_OPENING = frozenset(
 )
 
 
-_COINED_NAME = re.compile(r"[A-Za-z][a-z]*[A-Z0-9]")  # "EuroLLM", "OLMo": a capital or a digit inside
 _PLAIN_ACRONYM = re.compile(r"^[A-Z]{2,4}s?$")  # "Arabic NLP", "Keras API": a field or a kind, not part of a name
 
 

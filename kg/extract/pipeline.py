@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
-PIPELINE_VERSION = "177"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "178"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
@@ -41,11 +41,6 @@ def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>\"]+|\b(?:[\w-]+\.)+(?:com|org|io|ai|net|edu|dev)/[^\s<>\"]*")
 
 
-def _coined_shape(text: str) -> bool:
-    """"BRIGHT", "MMEB", "GSM8K": a capital after the first letter or a digit; not "English"."""
-    return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
-
-
 # extractors whose spans' bounds come from word classes or a learned tagger, not from a name's shape
 _UNSURE_BOUNDS = ("terms", "phrases", "nouns", "tagger")
 
@@ -60,6 +55,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
         is_bare_modifier,
         is_not_a_concept,
     )
+    from kg.extract.names import coined_shape
     from kg.extract.phrases import ends_in_modifier, lexicon
     from kg.extract.roles import SentenceRoles
 
@@ -129,7 +125,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
                 c.type = lead_type
         elif c.extractor == "definition" and c.text != c.long_form and c.long_form in long_roles:
             role = long_roles[c.long_form]  # "(GRPO)" plays the role of the words it abbreviates
-        elif c.type is None and c.extractor == "names" and _coined_shape(c.text) and roles.evaluated_on(c.start):
+        elif c.type is None and c.extractor == "names" and coined_shape(c.text) and roles.evaluated_on(c.start):
             role, c.type = "EVALUATES_ON", "Benchmark"  # "we evaluate on BRIGHT and MMEB": a coined name evaluated on
         else:
             role = roles.role(c.start, c.type or "Concept")

@@ -1800,6 +1800,9 @@ def test_a_possessive_eponym_with_its_statistic_is_one_name(nlp):
         ("It has three parts: the ADRX Sensor for telemetry and the ADRX Explorer for red teaming.",
          "ADRX Explorer", "Explorer"),
         ("Evaluation on the SEA-Omnix Benchmark Suite reveals a gap.", "SEA-Omnix Benchmark Suite", "Benchmark Suite"),
+        # a capital inside, not only second: "NeuDiff Agent", "AnnoPage Dataset"
+        ("We deploy the NeuDiffx Agent in production.", "NeuDiffx Agent", "NeuDiffx"),
+        ("We introduce the AnnoPagex Dataset, a collection of pages.", "AnnoPagex Dataset", "AnnoPagex"),
         # ... not a name the field knows ("GPT-4 Agent" stays GPT-4), nor before more capitals
         ("We wrap GPT-4 Agent around the tool.", "GPT-4", "GPT-4 Agent"),
         ("The ADRX Sensor Fusion Network wins.", "ADRX", "ADRX Sensor"),

@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 from kg.extract.components.candidates import Candidate, _coverage, _store
 from kg.extract.components.definitions import _known_long_form
 from kg.extract.generic import GENERIC_MODIFIERS, is_not_a_concept
-from kg.extract.names import Name, family_of, find_names
+from kg.extract.names import Name, coined_shape, family_of, find_names
 from kg.extract.phrases import EPONYM_HEADS, EPONYM_NEXT, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.typing_rules import type_from_context, type_from_head, type_from_list, type_from_name
@@ -120,7 +120,6 @@ _KIND_AFTER_NAME = re.compile(
     r"Generator|Retriever|Router|Encoder|Decoder|Skill|Toolkit|Library|Platform|Simulator|Gym|Arena|Leaderboard))+"
     r"(?![\w-]| [A-Z])"
 )
-_COINED = re.compile(r".[A-Z0-9]")  # a capital or a digit past the first character: "ADR", "NeuDiff"
 
 
 def _join_led_names(store: list[Candidate], text: str, families) -> None:
@@ -143,7 +142,7 @@ def _join_led_names(store: list[Candidate], text: str, families) -> None:
             store.append(Candidate(text[c.start : after.end], c.start, after.end, after.type, "names", after.score))
             continue
         kind = _KIND_AFTER_NAME.match(text, c.end)
-        if kind is None or c.known or c.vocab_key or not _COINED.match(c.text) or family_of(c.text, families):
+        if kind is None or c.known or c.vocab_key or not coined_shape(c.text) or family_of(c.text, families):
             continue  # "GPT-4 Agent": an agent built on a model the field knows
         if after is not None and after.end <= kind.end():
             store.remove(after)  # "Explorer" found alone
