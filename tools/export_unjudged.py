@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tools.export_for_judging import papers_for_judging  # noqa: E402
 from tools.gold_sets import gold_set  # noqa: E402
 from tools.score_gold_sets import judgement_files, read_sets  # noqa: E402
 
@@ -31,26 +32,13 @@ def unjudged(name: str) -> list[dict]:
     """The set's papers with the links no judgement file has a verdict on."""
     from kg.api import build_graph
     from kg.evaluate import merge_judgements
-    from kg.graph.schema import PAPER_ROLES
 
     inputs, _gold = gold_set(name)
     G = build_graph([str(inputs)], analytics=False)
     judged = merge_judgements(*[json.loads(f.read_text(encoding="utf-8")) for f in judgement_files(name)])
     known = {(p["paper"], c) for p in judged["papers"] for c in p["valid"]}
     known |= {(p["paper"], i["concept"]) for p in judged["papers"] for i in p["invalid"]}
-    out = []
-    for pid in sorted(n for n, a in G.nodes(data=True) if a.get("kind") == "Paper"):
-        paper = G.nodes[pid]
-        linked = []
-        for _u, cid, _key, d in sorted(G.out_edges(pid, keys=True, data=True), key=lambda e: (e[1], str(e[2]))):
-            concept = G.nodes[cid]
-            name_ = concept.get("name", cid)
-            if d.get("type") not in PAPER_ROLES or (pid, name_) in known:
-                continue
-            linked.append({"concept": name_, "surface": d.get("surface", ""), "type": concept.get("type", ""), "role": d["type"]})
-        if linked:
-            out.append({"paper": pid, "title": paper.get("title", ""), "abstract": paper.get("abstract", ""), "linked": linked})
-    return out
+    return papers_for_judging(G, skip=known, keep_empty=False)
 
 
 def output_path(name: str, round_: int) -> Path:
