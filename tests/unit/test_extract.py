@@ -1547,6 +1547,15 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
          "on seed data, and VariantGen, a variant generator.", ["SAGE", "VariantGen", "VariantQual"]),
         ("We propose SAGE for benchmark augmentation. SAGE uses DeltaQual, a verifier, and DeltaGen, a generator.",
          ["SAGE"]),
+        # ... or spelt in title case like names, after a long opening clause; a known name stays borrowed
+        ("We propose DIPX, a planner. To make generation compatible with autoregressive language modeling, DIPX "
+         "combines a compact discretization scheme, Numerically Grounded Token Initialization for new tokens, and "
+         "Three-Phase Curriculum Optimization, which aligns validity.",
+         ["DIPX", "Numerically Grounded Token Initialization", "Three-Phase Curriculum Optimization"]),
+        ("We propose SAGAX, a framework. SAGAX integrates OpenStreetMap geometries, Google Street View imagery, "
+         "and a lightweight model.", ["SAGAX"]),
+        ("We propose DIPX, a planner. DIPX uses a compact scheme, Numerically Grounded Token Initialization for new "
+         "tokens, and Three-Phase Curriculum Optimization.", ["DIPX"]),
         # the paper's own framework, by its kind, enumerates its parts; a sentence given to each part
         ("We present GraphX, a framework. The framework introduces three core innovations: (1) Ontology-Guided "
          "Knowledge Extraction that uses a schema; (2) Dual-Channel Graph Retrieval Fusion that balances retrieval.",

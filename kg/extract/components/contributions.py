@@ -181,7 +181,10 @@ def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set
                     continue
                 if (
                     not c.proposed and _coined(c, ctx.families) and first_seen[c.text] >= s0
-                    and _APPOSITIVE_NEXT.match(full_text, c.end)
+                    # "DIPS combines a compact discretization scheme, Numerically Grounded Token
+                    # Initialization for ..., and Three-Phase Curriculum Optimization": a part said
+                    # what it is, or spelt in title case like a name
+                    and (_APPOSITIVE_NEXT.match(full_text, c.end) or _TITLE_CASED.fullmatch(c.text))
                 ):
                     ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
                     item_start = c.end
@@ -607,7 +610,7 @@ def _in_parentheses(text: str, lo: int, at: int) -> bool:
 # the adverb a sentence may put between its subject and its verb ("X also comprises")
 _ADVERB = r"(?:also\s+|further\s+|first\s+|then\s+|additionally\s+)?"
 _PARTS_OF = re.compile(
-    r"^(?:[^,]{0,60},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+" + _ADVERB +
+    r"^(?:[^,]{0,100},\s*)?(?:The\s+|Our\s+)?(\S+?)\s+" + _ADVERB +
     r"(?:employs|uses|comprises|consists\s+of|includes|incorporates|integrates|introduces|features|combines|"
     r"contains|adopts|leverages|utilizes|synergizes|unifies|relies\s+on|is\s+built\s+on|is\s+composed\s+of)\b"
 )
@@ -627,6 +630,8 @@ _BORROWS = re.compile(
 # what stands before the next part: its article, after the last part's description and a comma
 _NEXT_ITEM = re.compile(r"(?:[^;.()]*,\s*(?:and\s+)?|\s*)(?:an?\s+|the\s+)?")
 _APPOSITIVE_NEXT = re.compile(r",\s+(?:an?|the)\s+[a-z]")  # "VariantGen, a variant generator"
+# two or more capitalised words, small joining words between: "Three-Phase Curriculum Optimization"
+_TITLE_CASED = re.compile(r"[A-Z][\w]*(?:-[A-Za-z][\w]*)*(?:\s+(?:(?:of|for|and|with|via|in|on|to)\s+)?[A-Z][\w]*(?:-[A-Za-z][\w]*)*)+")
 _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 # "a new dataset", "a novel policy-iteration algorithm": a kind the text says is new
