@@ -283,8 +283,9 @@ _KIND_APPOSITIVE = re.compile(
 )
 _WE_TRAIN = re.compile(rf"\b(?:{_SELF})\s+(?:also\s+|then\s+|further\s+)?(?:pre-?)?train(?:ed)?\s+$", re.I)
 # ... unless the sentence uses, runs or compares what it names: "we evaluate on MMLU, a benchmark"
+# (a verb, not a word's second half: "a post-training pipeline", "a self-evaluating agent")
 _BACKGROUND = re.compile(
-    r"\b(?:use[sd]?|using|evaluat\w*|compar\w*|adopt\w*|employ\w*|leverag\w*|utili[sz]\w*|appl(?:y|ies|ied|ying)|"
+    r"(?<![\w-])(?:use[sd]?|using|evaluat\w*|validat\w*|assess\w*|compar\w*|adopt\w*|employ\w*|leverag\w*|utili[sz]\w*|appl(?:y|ies|ied|ying)|"
     r"fine-tun\w*|train\w*|test\w*|benchmark\w*|follow\w*|such\s+as|including|like|e\.g\.|upon|extend\w*|"
     r"based\s+on|built\s+on|top\s+of|against|than|outperform\w*|surpass\w*|versus|vs\.|prior|existing|previous)\b",
     re.I,

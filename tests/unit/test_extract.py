@@ -468,6 +468,11 @@ def test_what_an_announcement_does_not_introduce(nlp, text, expected):
         ("We extract keypoints to serve as a minimal set of descriptor-based control nodes (DCN).",
          ["DCN", "descriptor-based control nodes"]),
         ("We evaluate keypoints against descriptor-based control nodes (DCN).", []),
+        # a word that ends in a verb of use is no verb of use ("a post-training pipeline"); validating is
+        ("We further develop a post-training pipeline where PS-SFTX (Perception-Structured Supervised Fine-Tunex) "
+         "initializes reasoning.", ["PS-SFTX", "Perception-Structured Supervised Fine-Tunex"]),
+        ("We validate the pre-trained model on Alzheimer's diseasex (ADX) and other diseases.", []),
+        ("We run experiments to assess the performance of LLMs on CaseHOLDX, a legal benchmark dataset.", []),
         # ... also when the short form goes on with the kind of part it names, not with other words
         ("In FedX, we add a Bidirectional Calibration Gating (BCG) module to detect over-confidence.",
          ["BCG", "Bidirectional Calibration Gating"]),
