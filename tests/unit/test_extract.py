@@ -189,6 +189,19 @@ def proposed(nlp, text, title=""):
             "Then GPT-4o still wins on GQA.",
             ["HFVX", "Hierarchical Family Votingx", "LCSX", "Learned Candidate Scoringx"],
         ),
+        # ... or that the paper, or its own system, makes so many contributions; not someone else's
+        (
+            "We present BADGERX, a framework. BADGERX offers three contributions. First, SQL extraction. Second, a "
+            "hybrid execution accuracy metricx (Hybrid-EXX) resolving brittleness. Third, a suite.",
+            ["BADGERX", "Hybrid-EXX", "hybrid execution accuracy metricx"],
+        ),
+        (
+            "We make two contributions. First, a retrieval gatex (RGX) for agents. Second, Sparse Token Routingx "
+            "(STRX), which prunes tokens.",
+            ["RGX", "STRX", "Sparse Token Routingx", "retrieval gatex"],
+        ),
+        ("We make two observations. First, a retrieval gatex (RGX) for agents is slow.", []),
+        ("We present BADGERX. LEGACYX offers two contributions. First, a retrieval gatex (RGX) for agents.", ["BADGERX"]),
         # the core of the paper's own system, named
         (
             "We present SCRIPTX, a framework for control. The core of SCRIPTX is a Joint Action-State-Text "

@@ -92,6 +92,9 @@ _COUNTED_ANNOUNCEMENT = re.compile(
 _COUNTED_PARTS_OF = re.compile(
     rf"^(?:It|(?:This|The|Our)\s+(?:{OWN_KINDS})|(?P<whole>[A-Z][\w.-]*))\s+(?:is\s+(?:organized|structured|built|composed)"
     r"\s+(?:around|of|from|into)|consists\s+of|comprises|contains|has)\s+" + COUNTED_KINDS + r"\s*[.:]\s*$"
+    # "BADGER offers three contributions.", "We make two contributions.": what the next sentences bring
+    rf"|^(?:It|We|(?:This|The|Our)\s+(?:{OWN_KINDS}|paper|work)|(?P<owner>[A-Z][\w.-]*))\s+(?:also\s+)?"
+    r"(?:offers?|makes?|brings?|provides?)\s+(?P<count2>two|three|four|five)\s+(?:[\w-]+\s+)?contributions\s*[.:]\s*$"
 )
 COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5}  # "several", "six" or "12": too many to follow
 
@@ -104,12 +107,14 @@ def _opens_a_counted_item(sents, k: int, sent_text: str, at: int, own: set[str] 
         return False
     for j in range(k - 1, max(-1, k - 6), -1):
         m = _COUNTED_ANNOUNCEMENT.search(sents[j][2])
-        if m is None and own:
+        if m is None:
             m = _COUNTED_PARTS_OF.match(sents[j][2])
-            if m is not None and m.group("whole") is not None and m.group("whole") not in own:
-                m = None  # the parts of someone else's system
-        if m is not None and m.group("count").lower() in COUNT_WORDS:
-            return k - j <= COUNT_WORDS[m.group("count").lower()]
+            whole = m and (m.group("whole") or m.group("owner"))
+            if whole and whole not in own or m and not whole and not own and m.group("count2") is None:
+                m = None  # the parts of someone else's system, or of a whole the paper has not named
+        count = m and (m.group("count") or m.group("count2"))
+        if count and count.lower() in COUNT_WORDS:
+            return k - j <= COUNT_WORDS[count.lower()]
     return False
 
 
