@@ -576,11 +576,11 @@ def test_a_sure_concept_inside_a_refused_phrase_stands_in_for_it():
         ("text embedding models", "phrases", False),
         ("embedding models", "vocabulary", True),
         ("added non-text media encoders", "phrases", False),
-        ("media encoders", "tagger", True),
+        ("non-text media encoders", "tagger", True),
     ]
     res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=once)]))
     # both phrases are said once and have no other support: the concepts inside stand in
-    assert sorted(res.concepts[lk.concept_id].name for lk in res.links) == ["embedding model", "media encoders"]
+    assert sorted(res.concepts[lk.concept_id].name for lk in res.links) == ["embedding model", "non-text media encoders"]
     twice = "The backbone text embedding models remain frozen. We tune text embedding models."
     res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=twice)]))
     # said twice, the phrase is corroborated: it is the link, and "embedding models" is not

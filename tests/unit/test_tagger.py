@@ -76,8 +76,8 @@ def test_the_fast_scorer_equals_the_sum_of_the_features(sentence, at_least):
 
 def test_the_shipped_weights_never_saw_the_seeds_or_a_blind_set():
     data = json.loads(model_path().read_text(encoding="utf-8"))
-    assert "seeds" not in data["trained_on"] and "heldout16" not in data["trained_on"]
-    assert list(data["trained_on"]) == ["arxiv40", *(f"heldout{n}" for n in range(1, 16))]
+    assert "seeds" not in data["trained_on"] and "heldout30" not in data["trained_on"]
+    assert list(data["trained_on"]) == ["arxiv40", *(f"heldout{n}" for n in range(1, 30))]
     assert len(data["weights"]) > 10_000 and all(len(w) == 3 for w in data["weights"].values())
 
 
@@ -172,6 +172,10 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
         "The model is likely to rely on substantial data to learn the necessary visual-semantic alignments.",
         "Current models often suffer from context dilution and goal misalignment, failing to balance "
         "individual scaffolding with collective learning progress.",
+        "We propose an innovative solution called Proto-Caps that leverages the benefits of capsule networks, "
+        "prototype learning and the use of privileged information.",
+        "However, existing approaches typically require resource-intensive re-training or additional parameters "
+        "to accommodate for the new tasks, which makes the model inefficient for on-device deployment.",
     ]
     tagger = load_tagger()
     corroborated = 0
