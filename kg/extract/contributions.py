@@ -228,10 +228,13 @@ class Contribution:
 
 # "Entropy-Aware On-Policy Distillation" right after the verb: a capitalised run names the
 # contribution even when no part of it looks coined
+_TITLE_WORD = r"[A-Z][\w]*(?:-[A-Za-z][\w]*)*"
+_NEXT_TITLE_WORD = rf"\s+(?:(?:of|for|and|with|via|in|on|to)\s+)?{_TITLE_WORD}"  # small joining words between
 _TITLE_RUN = re.compile(
-    r"\s*(?:[Aa]n?\s+|[Tt]he\s+)?((?:[A-Z][\w]*(?:-[A-Za-z][\w]*)*)"
-    r"(?:\s+(?:(?:of|for|and|with|via|in|on|to)\s+)?[A-Z][\w]*(?:-[A-Za-z][\w]*)*){1,6})(?=\s*[,.;:(]|\s+[a-z])"
+    rf"\s*(?:[Aa]n?\s+|[Tt]he\s+)?((?:{_TITLE_WORD})(?:{_NEXT_TITLE_WORD}){{1,6}})(?=\s*[,.;:(]|\s+[a-z])"
 )
+# two or more capitalised words spelt like a name: "Three-Phase Curriculum Optimization"
+TITLE_CASED = re.compile(rf"{_TITLE_WORD}(?:{_NEXT_TITLE_WORD})+")
 # "V1 comprises two components: A, ... and B": the parts of a contribution are contributions
 _COMPOSED = re.compile(
     r"^\s*(?:The\s+)?(\S+?)\s+(?:comprises|consists\s+of|is\s+composed\s+of|is\s+made\s+up\s+of|"

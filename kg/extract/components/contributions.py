@@ -36,6 +36,7 @@ from kg.extract.components.title_name import _TITLE_NAME, _own_kind_subtitle, _t
 from kg.extract.contributions import (
     COUNTED_KINDS,
     MEASURE_KINDS,
+    TITLE_CASED,
     composed_of,
     find_contributions,
     in_own_measure_list,
@@ -184,7 +185,7 @@ def _mark_made_of(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set
                     # "DIPS combines a compact discretization scheme, Numerically Grounded Token
                     # Initialization for ..., and Three-Phase Curriculum Optimization": a part said
                     # what it is, or spelt in title case like a name
-                    and (_APPOSITIVE_NEXT.match(full_text, c.end) or _TITLE_CASED.fullmatch(c.text))
+                    and (_APPOSITIVE_NEXT.match(full_text, c.end) or TITLE_CASED.fullmatch(c.text))
                 ):
                     ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
                     item_start = c.end
@@ -630,8 +631,6 @@ _BORROWS = re.compile(
 # what stands before the next part: its article, after the last part's description and a comma
 _NEXT_ITEM = re.compile(r"(?:[^;.()]*,\s*(?:and\s+)?|\s*)(?:an?\s+|the\s+)?")
 _APPOSITIVE_NEXT = re.compile(r",\s+(?:an?|the)\s+[a-z]")  # "VariantGen, a variant generator"
-# two or more capitalised words, small joining words between: "Three-Phase Curriculum Optimization"
-_TITLE_CASED = re.compile(r"[A-Z][\w]*(?:-[A-Za-z][\w]*)*(?:\s+(?:(?:of|for|and|with|via|in|on|to)\s+)?[A-Z][\w]*(?:-[A-Za-z][\w]*)*)+")
 _SUBJECT = re.compile(r"\s*(?:The\s+|Our\s+)?(\S+?)\s+(?:also\s+|further\s+|then\s+)?[a-z]+s\b")  # "GraphVLM investigates"
 _TESTED_ON = re.compile(r"\b(?:evaluat\w*|validat\w*|test\w*|benchmark\w*|compar\w*|outperform\w*|surpass\w*|baselines?|datasets?)\b", re.I)
 # "a new dataset", "a novel policy-iteration algorithm": a kind the text says is new

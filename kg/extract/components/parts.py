@@ -110,7 +110,7 @@ def _opens_a_counted_item(sents, k: int, sent_text: str, at: int, own: set[str] 
         if m is None:
             m = _COUNTED_PARTS_OF.match(sents[j][2])
             whole = m and (m.group("whole") or m.group("owner"))
-            if whole and whole not in own or m and not whole and not own and m.group("count2") is None:
+            if (whole and whole not in own) or (m and not whole and not own and m.group("count2") is None):
                 m = None  # the parts of someone else's system, or of a whole the paper has not named
         count = m and (m.group("count") or m.group("count2"))
         if count and count.lower() in COUNT_WORDS:
