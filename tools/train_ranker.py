@@ -25,8 +25,8 @@ seeds and held-out 16-28, which neither model trains on, recall 0.7045 -> 0.7076
 validity 0.9123 -> 0.9113, with tagged phrases no longer ahead of the names of baselines.
 Session 31 trained the tagger on held-out 16-29 too, and this model with it, on the seeds and
 the tagger's sets (21,000 candidate links; four folds of the tagger's sets in their order): on
-held-out 30-38 and the seeds, recall 0.7370 -> 0.7360 and judged validity 0.916 -> 0.918 against
-the former weights with the new tagger.
+held-out 30-38 and the seeds, recall 0.7370 -> 0.7360 and judged validity 0.916 -> 0.918 (of the
+links judged then) against the former weights with the new tagger.
 """
 
 from __future__ import annotations
