@@ -42,6 +42,10 @@ retrained with it (tools/train_ranker.py, out-of-sample spans of the same sets),
 With that much data more passes pay (same sets, all links judged): 3 / 5 / 8 / 12 epochs gave
 recall 0.733 / 0.737 / 0.741 / 0.742 with the ranker as it was; 8 kept (ranker retrained: 0.7406,
 judged validity 0.9164 against 0.9151 at 5 epochs and 0.9088 for the former models).
+Then, on the same sets (held-out 39 read by then), the abstract's own repeats as features (how
+often it writes the word: 1, 2, 3+; whether a pair of words it is in comes twice), which
+session 21 measured at -0.005 on 638 abstracts: recall 0.7367 -> 0.7395 with the ranker as it
+was, 0.7397 with it retrained, judged validity of the links judged then 0.915 -> 0.919. Kept.
 """
 
 from __future__ import annotations
@@ -58,7 +62,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kg.extract.phrases import lexicon  # noqa: E402
-from kg.extract.tagger import LABELS, token_features  # noqa: E402
+from kg.extract.tagger import LABELS, repeats, token_features  # noqa: E402
 from kg.extract.tokenizer import scan  # noqa: E402
 from kg.extract.vocabulary import load_vocabulary  # noqa: E402
 from kg.read import read_papers  # noqa: E402
@@ -121,10 +125,11 @@ def train(docs, lex, df) -> dict[str, list[float]]:
         rng.shuffle(order)
         for d in order:
             words, labels = docs[d]
+            doc = repeats(words)
             prev = "O"
             for i in range(len(words)):
                 step += 1
-                feats = token_features(words, i, prev, lex, df)
+                feats = token_features(words, i, prev, lex, df, doc)
                 scores = [sum(weights[f][k] for f in feats if f in weights) for k in range(3)]
                 if prev == "O":
                     scores[2] = float("-inf")

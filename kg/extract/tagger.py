@@ -13,13 +13,15 @@ the next words' shapes, the part-of-speech pairs the word makes with its neighbo
 before, whether the field writes the word or its bigrams (kg's phrase table), and the clusters
 of words the corpus uses alike that the word and its neighbours fall in (kg's word-cluster
 table, `tools/mine_word_clusters.py`: what the tagger learned of "pruning" carries to
-"quantization", which the annotated abstracts may never write). Scoring
+"quantization", which the annotated abstracts may never write), and how often the abstract
+writes the word and the pairs it is in (a key concept is often written again). Scoring
 sums, per token, a few cached weight vectors per word and position, so it costs about as much
 as one more pass over the tokens.
 """
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import re
@@ -107,9 +109,24 @@ def word_features(word: str, lex: dict[str, str], df: dict[str, int]) -> dict[in
     }
 
 
-def token_features(words: list[str], i: int, prev: str, lex: dict[str, str], df: dict[str, int]) -> list[str]:
+def repeats(words: list[str]) -> tuple[list[int], list[int]]:
+    """How often the abstract writes each token's word (0 for short or non-word tokens, else 1-3,
+    three or more) and whether a pair of neighbouring words it is in comes twice (0/1)."""
+    low = [w.lower() for w in words]
+    counts = collections.Counter(low)
+    pairs = collections.Counter(zip(low, low[1:]))
+    rep = [min(3, counts[w]) if len(w) > 2 and w[:1].isalpha() else 0 for w in low]
+    twice = [pairs[p] >= 2 and rep[k] > 0 and rep[k + 1] > 0 for k, p in enumerate(zip(low, low[1:]))]
+    brep = [int((k > 0 and twice[k - 1]) or (k < len(twice) and twice[k])) for k in range(len(low))]
+    return rep, brep
+
+
+def token_features(
+    words: list[str], i: int, prev: str, lex: dict[str, str], df: dict[str, int], doc: tuple | None = None
+) -> list[str]:
     """Every feature name of token `i` given the label before it (for training; the tagger sums
-    the same features from its caches)."""
+    the same features from its caches). `doc` is repeats(words), worked out once per abstract."""
+    rep, brep = doc if doc is not None else repeats(words)
     at = lambda k: words[k] if 0 <= k < len(words) else _PAD  # noqa: E731
     feats = ["bias"]
     for off in (0, -1, 1, -2, 2):
@@ -121,6 +138,7 @@ def token_features(words: list[str], i: int, prev: str, lex: dict[str, str], df:
     feats += [
         f"dfn={_bucket(df.get(phrase_key([words[i], words[i + 1]]), 0)) if i + 1 < len(words) else 0}",
         f"dfp={_bucket(df.get(phrase_key([words[i - 1], words[i]]), 0)) if i > 0 else 0}",
+        f"rep={rep[i]}", f"brep={brep[i]}",
     ]
     return feats
 
@@ -148,6 +166,8 @@ class KeyConceptTagger:
         self._bias = np.array(self._sum(["bias"]))
         self._dfn = np.array([self._sum([f"dfn={k}"]) for k in range(5)])
         self._dfp = np.array([self._sum([f"dfp={k}"]) for k in range(5)])
+        self._rep = np.array([self._sum([f"rep={k}"]) for k in range(4)])
+        self._brep = np.array([self._sum([f"brep={k}"]) for k in range(2)])
         # the label before with the token's part of speech; the parts of speech of the token and its neighbours
         self._ctx = np.array([[self._sum([f"prev={prev}", f"prev+pos={prev}{pos}"]) for pos in tags] for prev in LABELS])
         self._pos3 = np.array([
@@ -226,6 +246,8 @@ class KeyConceptTagger:
         out += self._dfn[pairs + [0]]
         out += self._dfp[[0, *pairs]]
         out += self._pos3[tag[1:-3], tag[2:-2], tag[3:-1]]
+        rep, brep = repeats(words)
+        out += self._rep[rep] + self._brep[brep]
         return out
 
     def spans(self, words: list[str]) -> list[tuple[int, int, float]]:

@@ -4,7 +4,15 @@ import json
 
 import pytest
 
-from kg.extract.tagger import KeyConceptTagger, load_tagger, model_path, phrase_key, shape, token_features
+from kg.extract.tagger import (
+    KeyConceptTagger,
+    load_tagger,
+    model_path,
+    phrase_key,
+    repeats,
+    shape,
+    token_features,
+)
 
 
 def test_shape_and_phrase_key():
@@ -27,6 +35,15 @@ def test_greedy_decoding_with_a_hand_made_table():
     # without a B before it, "sampling" can only start a span (an I never follows an O)
     assert tagger.spans(["the", "sampling"]) == [(1, 1, 1.0)]
     assert tagger.spans([]) == []
+
+
+def test_repeats_counts_words_and_pairs_the_abstract_writes_again():
+    words = "Spatial pruning helps . spatial pruning and pruning , of of of it".split()
+    rep, brep = repeats(words)
+    # "pruning" three times, "spatial" twice (case aside); ".", ",", short words and "it" count 0
+    assert rep == [2, 3, 1, 0, 2, 3, 1, 3, 0, 0, 0, 0, 0]
+    # "spatial pruning" twice: both its words; "of of" twice too, but short words make no pair
+    assert brep == [1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0]
 
 
 def _slow_spans(tagger, words):
@@ -61,6 +78,8 @@ def _slow_spans(tagger, words):
         ("KV cache", 1),
         ("on diffusion models", 1),
         ("Transformers", 0),
+        # words and pairs the abstract writes again
+        ("Spatial pruning speeds up decoding . We study spatial pruning and pruning schedules for decoding .", 1),
     ],
 )
 def test_the_fast_scorer_equals_the_sum_of_the_features(sentence, at_least):
@@ -176,6 +195,9 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
         "prototype learning and the use of privileged information.",
         "However, existing approaches typically require resource-intensive re-training or additional parameters "
         "to accommodate for the new tasks, which makes the model inefficient for on-device deployment.",
+        "We perform experiments on both convolutional and transformer-based models.",
+        "Invisible watermarking of AI-generated images can help with copyright protection, enabling detection and "
+        "identification of AI-generated media.",
     ]
     tagger = load_tagger()
     corroborated = 0
