@@ -68,12 +68,12 @@ class Name:
     end: int
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def coined_shape(text: str) -> bool:
     """"BRIGHT", "EuroLLM", "GSM8K": a capital after the first letter or a digit; not "English"."""
     return any(ch.isupper() for ch in text[1:]) or any(ch.isdigit() for ch in text)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
     if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
