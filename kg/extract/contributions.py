@@ -302,6 +302,41 @@ def own_voice(sentence: str, at: int) -> bool:
     return we is not None and not _BACKGROUND.search(sentence, we.end(), at)
 
 
+_OUR_WORD = re.compile(r"\bour\b", re.I)
+# a preposition puts what follows outside the paper's own thing: "our models for projected
+# gradient descent (PGD)", "performance in the Anomalous Diffusion (AnDi) Challenge"
+_PREPOSITION = re.compile(
+    r"\b(?:in|on|for|with|without|across|against|over|under|to|from|at|along|than|via|by|through|within|into|"
+    r"between|among|beyond|toward|towards|after|before|behind|about|around|during|despite|per|like)\b",
+    re.I,
+)
+
+
+def _last_word_end(sentence: str, word: str, at: int) -> int:
+    """Where the last whole-word `word` before `at` ends, or -1 ("Lean" is not in "Lean-Retry")."""
+    k = sentence.rfind(word, 0, at)
+    while k >= 0:
+        end = k + len(word)
+        if not (k and (sentence[k - 1].isalnum() or sentence[k - 1] == "-")) and not (
+            end < len(sentence) and (sentence[end].isalnum() or sentence[end] == "-")
+        ):
+            return end
+        k = sentence.rfind(word, 0, k)
+    return -1
+
+
+def said_of_own(sentence: str, at: int, own_names: set[str]) -> bool:
+    """Whether the sentence says "our" or names one of the paper's own proposals before `at`,
+    and goes on to it with no preposition and no verb of use, evaluation or comparison ("Our
+    approach includes the Brain-Inspired Analogical Generator (BiAG)", "BiAG consists of three
+    components: Weight Self-Attention Module (WSA), ...")."""
+    cues = [m.end() for m in _OUR_WORD.finditer(sentence, 0, at)]
+    cues += [end for name in own_names if (end := _last_word_end(sentence, name, at)) >= 0]
+    return any(
+        not _BACKGROUND.search(sentence, end, at) and not _PREPOSITION.search(sentence, end, at) for end in cues
+    )
+
+
 # "we ... measure position effects with three complementary metrics: Coverage, Directional
 # Positional Bias (DPB), and ...": the list of measures a sentence in the paper's voice opens
 MEASURE_KINDS = r"metrics|measures|indicators|scores"  # the plural kind words of a paper's measures

@@ -1620,6 +1620,39 @@ def test_names_listed_with_a_contribution_are_proposed(nlp, text, title, expecte
                              "Weight-Encoded Sparse Topology"]),
         ("We propose BrainPromptX, a framework. BrainPromptX integrates prompts: (1) ROI-level prompts, (2) graph prompts.",
          ["BrainPromptX"]),
+        # ... or the paper enumerates of it in its own voice, a title-case run after "a" or "the"; not a
+        # kind of stage after "an", not when the paper proposes nothing, not after a verb of use
+        ("We propose Native Field Developmentx (NFDX), a paradigm. We formalize NFDX through: (1) a Three-Layer "
+         "Cognitive Architecturex organizing knowledge; (2) the Knowledge Crystallization Cyclex with definitions.",
+         ["Knowledge Crystallization Cyclex", "NFDX", "Native Field Developmentx", "Three-Layer Cognitive Architecturex"]),
+        ("We propose FaithAgentX. FaithAgentX employs a pipeline: (i) an SFT stage; (ii) an RFT stage for faithfulness.",
+         ["FaithAgentX"]),
+        ("We formalize agents through: (1) a Three-Layer Cognitive Architecturex; (2) the Knowledge Crystallization "
+         "Cyclex.", []),
+        ("We propose NFDX. We evaluate NFDX on: (1) the Long Horizon Arenax; (2) the Open Task Suitex.", ["NFDX"]),
+        # a short form defined for a long form the field never writes, after "our" or the paper's own
+        # system's name with no preposition or verb of use between, a part "in" that system, or a thing
+        # said to be proposed or constructed
+        ("We propose a generative method. Our approach includes the Brain-Inspired Analogical Generatorx (BIAGX), "
+         "which derives class weights. BIAGX consists of three components: Weight Self-Attention Modulex (WSAX), "
+         "and Semantic Conversion Modulex (SCMX).",
+         ["BIAGX", "Brain-Inspired Analogical Generatorx", "SCMX", "Semantic Conversion Modulex", "WSAX",
+          "Weight Self-Attention Modulex"]),
+        ("We propose FocusDepthX, a framework. The core Multi-Scale Spatial-Aligned Fusionx (MSSAX) in FocusDepthX "
+         "aligns features. Our key component, the Self-Gated Prompting Modulex (SGPMX), performs enhancement.",
+         ["FocusDepthX", "MSSAX", "Multi-Scale Spatial-Aligned Fusionx", "SGPMX", "Self-Gated Prompting Modulex"]),
+        ("A variation of the model, Weighted Bayesian Topicsx (WBTX), is proposed as a solution.",
+         ["WBTX", "Weighted Bayesian Topicsx"]),
+        ("We introduce ConflictScorex, a metric. Our framework splits claims into measures: ConflictScorex-Count "
+         "(CSX-C), the share of conflicts, and Other Countx (OCX), the rest.",
+         ["CSX-C", "ConflictScorex", "ConflictScorex-Count"]),
+        ("We propose HCQX. We tested circuits in our HCQX models for fast gradient sign attackx (FGSAX), a known "
+         "attack. Our central finding is that a gate after the Scaled Product Attentionx (SPAX) helps.", ["HCQX"]),
+        ("We propose MCATX. MCATX has implications, especially in low-income regionsx (LIRX), where it helps. "
+         "Lean-RetryX and Stratified Formalizationx (SFX) are compared.", ["MCATX"]),
+        # the paper's own name counts as a whole word only: "LEANX" is not in "LEANX-Retryy"
+        ("We propose LEANX, a prover. Baselines are LEANX-Retryy and Stratified Formalizationx (SFX), run twice.",
+         ["LEANX", "LEANX-Retryy"]),
         # a new name its own system is said to be made with, described by kind; not one it is run on
         ("We present UrbanNetX, a dataset. UrbanNetX is organized by HUSICX, a hierarchical classification framework.",
          ["HUSICX", "UrbanNetX"]),

@@ -42,6 +42,7 @@ from kg.extract.contributions import (
     in_own_measure_list,
     own_kind_appositive,
     own_voice,
+    said_of_own,
     title_run,
     trains_named_model,
     type_from_clause,
@@ -125,19 +126,45 @@ def _mark_brought(
 
 
 def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: set[str], it_is_own: bool) -> None:
-    """Marks the new coined names heading the items the paper's own system (the subject) enumerates."""
-    enumerated = _SUBJECT.match(sent_text) if proposed_names and _ENUMERATED.search(sent_text) else None
+    """Marks the new coined names heading the items the paper's own system (the subject), or the
+    paper in its own voice about it, enumerates."""
+    if not proposed_names or not _ENUMERATED.search(sent_text):
+        return
+    enumerated = _SUBJECT.match(sent_text)
     if enumerated is not None and _own_subject(enumerated, proposed_names, it_is_own):
-        full_text, first_seen, families = ctx.text, ctx.first_seen, ctx.families
-        # "ScalingAttention decouples ... via: (1) WEST (Weight-Encoded Sparse Topology), which
-        # ...; (2) FAST (...)": the coined names the paper's own system enumerates
-        for item in _ITEM_HEAD.finditer(sent_text, enumerated.end()):
-            c = ctx.first_named(s0 + item.end(), s0 + item.end() + 1)
-            if (
-                c is not None and not c.proposed and _coined(c, families) and first_seen[c.text] >= s0
-                and full_text[c.end : c.end + 1] != "-"  # "(1) ROI-level prompts": the name modifies
-            ):
-                ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
+        items_from = enumerated.end()
+    elif (we := _WE_ABOUT_OWN.match(sent_text)) and (first := _ITEM_HEAD.search(sent_text, we.end())) and (
+        own_voice(sent_text, first.start()) and any(name in sent_text[: first.start()] for name in proposed_names)
+    ):
+        # "We formalize NFD through: (1) a Three-Layer Cognitive Architecture ...; (2) the
+        # Knowledge Crystallization Cycle ...": the paper, of its own system
+        items_from = we.end()
+    else:
+        return
+    full_text, first_seen, families = ctx.text, ctx.first_seen, ctx.families
+    # "ScalingAttention decouples ... via: (1) WEST (Weight-Encoded Sparse Topology), which
+    # ...; (2) FAST (...)": the coined names the paper's own system enumerates
+    for item in _ITEM_HEAD.finditer(sent_text, items_from):
+        article = _item_article_length(sent_text, item.end())
+        c = ctx.first_named(s0 + item.end() + article, s0 + item.end() + article + 1)
+        if (
+            c is not None and not c.proposed
+            # after "a" or "the", only a title-case run names the item: "(ii) an RFT stage" does not
+            and (not article or " " in c.text and _all_capitalised(c.text)) and _coined(c, families) and first_seen[c.text] >= s0
+            and full_text[c.end : c.end + 1] != "-"  # "(1) ROI-level prompts": the name modifies
+        ):
+            ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
+
+
+# a sentence in the paper's voice: "We formalize NFD through: (1) ...", "We then describe ..."
+_WE_ABOUT_OWN = re.compile(r"\s*We\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?[a-z]+\b")
+_ITEM_ARTICLE = re.compile(r"(?:a|an|the)\s+")
+
+
+def _item_article_length(sentence: str, at: int) -> int:
+    """The length of "a " / "the " opening an enumerated item at `at` (0 when none)."""
+    article = _ITEM_ARTICLE.match(sentence, at)
+    return article.end() - at if article else 0
 
 
 # "The framework introduces three core innovations: (1) ...": the paper's own whole, by its kind
@@ -377,9 +404,35 @@ def _mark_if_own_in_sentence(ctx: _DocContext, c: Candidate, proposed_here: set[
             # Gating (BCG) module" names a part by its kind
             or (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
             and (own_voice(sent_text, c.start - s0) or in_own_measure_list(sent_text, c.start - s0))
+            # "Our key component, the Self-Gated Prompting Module (SGPM), ...", "FocusDepth
+            # aligns them with a Multi-Scale Fusion (MSF)": the paper's own voice is its "our"
+            # or its own system's name too
+            or (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
+            and said_of_own(sent_text, c.start - s0, proposed_here)
+            # "The core Multi-Scale Fusion (MSF) in FocusDepth", "a Maritime Simulated
+            # Visibility Dataset (MSVD) is constructed"
+            or _named_as_own_after(text, c.end, proposed_here)
+            # "ConflictScore-Count (CS-C)" after "We introduce ConflictScore": named after its own
+            or any(c.long_form.startswith(f"{name}-") for name in proposed_here if len(name) >= 3)
         )
     ):
         ctx.propose(c, _appositive_type(text, c.end) or c.type)
+
+
+# after a short form the paper defines: "(MSF) in FocusDepth" (group 1: the owner's name, to
+# check against the paper's own) or "(MSVD) is constructed" (no group)
+_OWN_AFTER = re.compile(
+    r"\)(?:\s+(?:in|of|within)\s+(?:the\s+)?([\w][\w.+-]*)\b"
+    r"|,?\s+(?:is|are)\s+(?:first\s+|then\s+|also\s+|newly\s+)?(?:constructed|proposed|introduced|developed|designed|built|"
+    r"presented|created|curated|collected)\b)"
+)
+
+
+def _named_as_own_after(text: str, end: int, proposed_here: set[str]) -> bool:
+    """Whether what follows a defined short form makes it the paper's own: a part "in" one of
+    its proposals, or a thing the sentence says is constructed or proposed."""
+    after = _OWN_AFTER.match(text, end)
+    return after is not None and (after.group(1) is None or after.group(1) in proposed_here)
 
 
 def _mark_our_kind_phrases(ctx: _DocContext) -> None:
