@@ -570,17 +570,20 @@ def test_a_kind_of_a_concept_links_the_concept_but_not_the_field_itself():
 def test_a_sure_concept_inside_a_refused_phrase_stands_in_for_it():
     """A vocabulary term or a sure tagged span inside a weak phrase is linked when the resolver
     refuses the phrase, and left out when the phrase itself is linked."""
-    once = "The backbone text embedding models remain frozen and find use in various world-to-world transfer use cases."
+    once = (
+        "The backbone text embedding models remain frozen. Compared to conventional paradigms, our approach "
+        "maintains direct entity-to-image linkage capability."
+    )
     [(_p, mentions)] = extract([Paper(id="p", abstract=once)])
     assert [(m.text, m.extractor, m.inside) for m in mentions] == [
         ("text embedding models", "phrases", False),
         ("embedding models", "vocabulary", True),
-        ("world-to-world transfer", "tagger", True),
-        ("world-to-world transfer use cases", "phrases", False),
+        ("direct entity-to-image linkage capability", "phrases", False),
+        ("entity-to-image linkage", "tagger", True),
     ]
     res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=once)]))
     # both phrases are said once and have no other support: the concepts inside stand in
-    assert sorted(res.concepts[lk.concept_id].name for lk in res.links) == ["embedding model", "world-to-world transfer"]
+    assert sorted(res.concepts[lk.concept_id].name for lk in res.links) == ["embedding model", "entity-to-image linkage"]
     twice = "The backbone text embedding models remain frozen. We tune text embedding models."
     res = Resolver(load_vocabulary()).resolve(extract([Paper(id="p", abstract=twice)]))
     # said twice, the phrase is corroborated: it is the link, and "embedding models" is not

@@ -198,6 +198,8 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
         "We perform experiments on both convolutional and transformer-based models.",
         "Invisible watermarking of AI-generated images can help with copyright protection, enabling detection and "
         "identification of AI-generated media.",
+        "The proposed network consists of a convolutional autoencoder along with a fully-connected layer.",
+        "However, most NLP progress has been made using romanized text.",
     ]
     tagger = load_tagger()
     corroborated = 0
