@@ -312,7 +312,7 @@ _PREPOSITION = re.compile(
 )
 
 
-def _last_word_end(sentence: str, word: str, at: int) -> int:
+def word_end_before(sentence: str, word: str, at: int) -> int:
     """Where the last whole-word `word` before `at` ends, or -1 ("Lean" is not in "Lean-Retry")."""
     k = sentence.rfind(word, 0, at)
     while k >= 0:
@@ -331,7 +331,7 @@ def said_of_own(sentence: str, at: int, own_names: set[str]) -> bool:
     approach includes the Brain-Inspired Analogical Generator (BiAG)", "BiAG consists of three
     components: Weight Self-Attention Module (WSA), ...")."""
     cues = [m.end() for m in _OUR_WORD.finditer(sentence, 0, at)]
-    cues += [end for name in own_names if (end := _last_word_end(sentence, name, at)) >= 0]
+    cues += [end for name in own_names if (end := word_end_before(sentence, name, at)) >= 0]
     return any(
         not _BACKGROUND.search(sentence, end, at) and not _PREPOSITION.search(sentence, end, at) for end in cues
     )

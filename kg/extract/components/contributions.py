@@ -46,6 +46,7 @@ from kg.extract.contributions import (
     title_run,
     trains_named_model,
     type_from_clause,
+    word_end_before,
 )
 from kg.extract.generic import GENERIC_HEADS, is_not_a_concept
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
@@ -133,8 +134,10 @@ def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: 
     enumerated = _SUBJECT.match(sent_text)
     if enumerated is not None and _own_subject(enumerated, proposed_names, it_is_own):
         items_from = enumerated.end()
-    elif (we := _WE_ABOUT_OWN.match(sent_text)) and (first := _ITEM_HEAD.search(sent_text, we.end())) and (
-        own_voice(sent_text, first.start()) and any(name in sent_text[: first.start()] for name in proposed_names)
+    elif (
+        (we := _WE_ABOUT_OWN.match(sent_text)) and (first := _ITEM_HEAD.search(sent_text, we.end()))
+        and own_voice(sent_text, first.start())
+        and any(word_end_before(sent_text, name, first.start()) >= 0 for name in proposed_names)
     ):
         # "We formalize NFD through: (1) a Three-Layer Cognitive Architecture ...; (2) the
         # Knowledge Crystallization Cycle ...": the paper, of its own system
@@ -150,7 +153,8 @@ def _mark_enumerated(ctx: _DocContext, s0: int, sent_text: str, proposed_names: 
         if (
             c is not None and not c.proposed
             # after "a" or "the", only a title-case run names the item: "(ii) an RFT stage" does not
-            and (not article or " " in c.text and _all_capitalised(c.text)) and _coined(c, families) and first_seen[c.text] >= s0
+            and (not article or " " in c.text and _all_capitalised(c.text))
+            and _coined(c, families) and first_seen[c.text] >= s0
             and full_text[c.end : c.end + 1] != "-"  # "(1) ROI-level prompts": the name modifies
         ):
             ctx.propose(c, _appositive_type(full_text, c.end) or c.type)
@@ -403,14 +407,15 @@ def _mark_if_own_in_sentence(ctx: _DocContext, c: Candidate, proposed_here: set[
             # not "understanding-generation (UG) pairs"; but "a Bidirectional Calibration
             # Gating (BCG) module" names a part by its kind
             or (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
-            and (own_voice(sent_text, c.start - s0) or in_own_measure_list(sent_text, c.start - s0))
-            # "Our key component, the Self-Gated Prompting Module (SGPM), ...", "FocusDepth
-            # aligns them with a Multi-Scale Fusion (MSF)": the paper's own voice is its "our"
-            # or its own system's name too
-            or (not _MODIFIES_NEXT.match(text, c.end) or _PART_KIND_NEXT.match(text, c.end))
-            and said_of_own(sent_text, c.start - s0, proposed_here)
-            # "The core Multi-Scale Fusion (MSF) in FocusDepth", "a Maritime Simulated
-            # Visibility Dataset (MSVD) is constructed"
+            and (
+                own_voice(sent_text, c.start - s0) or in_own_measure_list(sent_text, c.start - s0)
+                # "Our key component, the Self-Gated Prompting Module (SGPM), ...", "FocusDepth
+                # aligns them with a Multi-Scale Fusion (MSF)": the paper's own voice is its
+                # "our" or its own system's name too
+                or said_of_own(sent_text, c.start - s0, proposed_here)
+            )
+            # "The core Multi-Scale Fusion (MSF) in FocusDepth", "Weighted Bayesian Topics over
+            # Time (WBToT), is proposed as a solution"
             or _named_as_own_after(text, c.end, proposed_here)
             # "ConflictScore-Count (CS-C)" after "We introduce ConflictScore": named after its own
             or any(c.long_form.startswith(f"{name}-") for name in proposed_here if len(name) >= 3)
@@ -420,7 +425,7 @@ def _mark_if_own_in_sentence(ctx: _DocContext, c: Candidate, proposed_here: set[
 
 
 # after a short form the paper defines: "(MSF) in FocusDepth" (group 1: the owner's name, to
-# check against the paper's own) or "(MSVD) is constructed" (no group)
+# check against the paper's own) or "(WBToT), is proposed" (no group)
 _OWN_AFTER = re.compile(
     r"\)(?:\s+(?:in|of|within)\s+(?:the\s+)?([\w][\w.+-]*)\b"
     r"|,?\s+(?:is|are)\s+(?:first\s+|then\s+|also\s+|newly\s+)?(?:constructed|proposed|introduced|developed|designed|built|"
