@@ -1,5 +1,7 @@
 """kg's abstract tokenizer: names stay whole, offsets and text are exact, sentences split by rule."""
 
+from pathlib import Path
+
 import pytest
 
 from kg.extract.pipeline import make_nlp
@@ -92,6 +94,39 @@ def test_builds_restore_the_garbage_collector_settings():
     with pytest.raises(ValueError), fewer_gc_pauses():
         raise ValueError("a failed build")
     assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_resolution_runs_with_the_collector_off_and_restores_it():
+    import gc
+
+    from kg.api import build_graph, collector_off
+    from kg.resolve import resolver
+
+    assert gc.isenabled()
+    with collector_off():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    with pytest.raises(ValueError), collector_off():
+        raise ValueError("a failed step")
+    assert gc.isenabled()
+    gc.disable()  # a caller that runs without the collector keeps it off
+    try:
+        with collector_off():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    seen = []
+    original = resolver.Resolver.resolve
+
+    def watched(self, extracted):
+        seen.append(gc.isenabled())
+        return original(self, extracted)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(resolver.Resolver, "resolve", watched)
+        build_graph([str(Path(__file__).resolve().parents[2] / "seeds")], analytics=False, jobs=1)
+    assert seen == [False] and gc.isenabled()
 
 
 def test_mention_rows_round_trip():
