@@ -60,8 +60,9 @@ DEV_SETS = {name: gold_set(name) for name in ["seeds", *TAGGER_SETS]}
 # tagger trained on the others (four folds), as it will see them on new abstracts. With the
 # shipped tagger's in-sample spans instead, the ranker learned to trust them too much: tagged
 # phrases went before the names of baselines and benchmarks under the cap
-_QUARTER = -(-len(TAGGER_SETS) // 4)
-TAGGER_FOLDS = tuple(tuple(list(TAGGER_SETS)[k : k + _QUARTER]) for k in range(0, len(TAGGER_SETS), _QUARTER))
+_TAGGER_NAMES = tuple(TAGGER_SETS)
+_QUARTER = -(-len(_TAGGER_NAMES) // 4)
+TAGGER_FOLDS = tuple(_TAGGER_NAMES[k : k + _QUARTER] for k in range(0, len(_TAGGER_NAMES), _QUARTER))
 # its own evidence still gets no weight: whether the tagger found a candidate, beside its score
 UNWEIGHTED = ("found_by:tagger", "best_by:tagger")
 THRESHOLD = 0.15  # below this a candidate is left out even when the paper has room

@@ -122,11 +122,12 @@ def train(docs, lex, df) -> dict[str, list[float]]:
             s[k] = step
             w[k] += delta
 
+    repeated = [repeats(words) for words, _labels in docs]  # the abstract's own counts: the same every pass
     for _epoch in range(EPOCHS):
         rng.shuffle(order)
         for d in order:
             words, labels = docs[d]
-            doc = repeats(words)
+            doc = repeated[d]
             prev = "O"
             for i in range(len(words)):
                 step += 1
