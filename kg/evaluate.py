@@ -140,7 +140,8 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
         )
         proposed = [c for c, role in linked.items() if role == "PROPOSES"]
         proposed_forms = set().union(*(linked_forms[c] for c in proposed)) if proposed else set()
-        c_found = sum(1 for forms in gp.get("contributions", []) if {_gold_key(f) for f in forms} & proposed_forms)
+        c_missed = [forms[0] for forms in gp.get("contributions", []) if not {_gold_key(f) for f in forms} & proposed_forms]
+        c_found = len(gp.get("contributions", [])) - len(c_missed)
         paper_verdicts = verdicts.get(pid, {})
         names = [G.nodes[c]["name"] for c in linked]
         j_valid = sum(1 for n in names if paper_verdicts.get(n) is True)
@@ -151,7 +152,8 @@ def evaluate(G: nx.MultiDiGraph, gold: dict, judged: dict | None = None) -> dict
                          typed=typed, type_ok=type_ok).items():
             totals[k] += v
         rows.append({"paper": pid, "key": n_key, "found": found, "found_partial": found_partial, "linked": len(linked),
-                     "contributions": len(gp.get("contributions", [])), "contributions_found": c_found, "missed": missed})
+                     "contributions": len(gp.get("contributions", [])), "contributions_found": c_found, "missed": missed,
+                     "missed_contributions": c_missed})
 
     merges = []
     for group in gold.get("alias_groups", []):

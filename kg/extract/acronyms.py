@@ -113,9 +113,35 @@ def _reverse(text: str, m: re.Match) -> Definition | None:
     return Definition(short, inner, start, start + len(inner), before.start(1), before.end(1))
 
 
+# "Group-Uncertainty Preference Optimization, or GUPO, an ...": a short form after ", or"
+_OR_SHORT = re.compile(r",\s+or\s+([A-Za-z][\w.+&/-]{1,11})(?=\s*[,.;:)]|\s+for\s+short\b)")
+_TITLE_CASE_RUN = re.compile(r"(?:[A-Z][\w'’+./]*(?:-[\w'’+./]+)*\s+){1,7}[A-Z][\w'’+./]*(?:-[\w'’+./]+)*$")
+
+
+def _or_definition(text: str, m: re.Match) -> Definition | None:
+    """"Visual Game Learning, or ViGaL,": a title-case name, then its short form after ", or".
+    Only a short form with two capitals or more, whose letters the name spells from its first
+    word ("Fail Fast, or Ask", "MMLU Pro, or TruthfulQA" are alternatives, not definitions)."""
+    short = m.group(1)
+    if not _valid_short(short) or sum(c.isupper() for c in short) < 2:
+        return None
+    run = _TITLE_CASE_RUN.search(text, max(0, m.start() - 120), m.start())
+    if run is None:
+        return None
+    spans = [(w.group(), run.start() + w.start(), run.start() + w.end()) for w in _WORD.finditer(run.group())]
+    idx = _match_long(short, spans)  # "In Visual Game Learning, or ViGaL": from "Visual"
+    if idx is None or len(spans) - idx > sum(c.isalnum() for c in short) + 3:
+        return None
+    long_start = spans[idx][1]
+    long_form = text[long_start : spans[-1][2]].rstrip("'’")  # "''Energy-based Test-time Adaptation'', or ETA"
+    return Definition(short, long_form, long_start, long_start + len(long_form), m.start(1), m.end(1))
+
+
 def find_definitions(text: str) -> list[Definition]:
     """Return the acronym definitions written in `text`, in order."""
     found: list[Definition] = []
+    if ", or " in text:
+        found += filter(None, (_or_definition(text, m) for m in _OR_SHORT.finditer(text)))
     for m in _PAREN.finditer(text):
         rev = _reverse(text, m)
         if rev is not None:
@@ -156,4 +182,4 @@ def find_definitions(text: str) -> list[Definition]:
         if len(long_words) == 1 and "-" not in long_form and not any(c.isupper() for c in long_form[1:]):
             continue  # one plain word is rarely the expansion of a multi-letter short form
         found.append(Definition(inner, long_form, long_start, long_start + len(long_form), sf_start, sf_start + len(inner)))
-    return found
+    return sorted(found, key=lambda d: d.short_start) if ", or " in text else found

@@ -11,15 +11,87 @@ before a one-off phrase of about the same probability, ``resolver.SHARED_BONUS``
 
 from __future__ import annotations
 
+import functools
 import json
 import math
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
 from kg.models import CONCEPT_TYPES, ROLES
+from kg.resolve.normalize import singular
 
 EXTRACTORS = ("names", "definition", "terms", "phrases", "nouns", "vocabulary", "tagger")
+ABSTRACTS_LINE = "<abstracts>"  # word_df.tsv's line with how many abstracts it counts
+_WORD = re.compile(r"[^\W_]+")
+CLUSTERS = 64  # the word-cluster table's coarse clusters (tools/mine_word_clusters.py --coarse)
+
+
+def key_words(text: str) -> list[str]:
+    """The words of a text as the resolver keys them: case-folded, letters and digits, singular."""
+    return [singular(w) for w in _WORD.findall(unicodedata.normalize("NFKC", text).casefold())]
+
+
+@functools.lru_cache(maxsize=1)
+def _word_df() -> tuple[int, dict[str, int]]:
+    """(abstracts counted, word -> abstracts using it) of kg/extract/data/word_df.tsv
+    (tools/mine_word_df.py); (0, {}) when absent."""
+    path = Path(str(resources.files("kg.extract").joinpath("data", "word_df.tsv")))
+    if not path.is_file():
+        return 0, {}
+    total, df = 0, {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, n = line.split("\t")
+            if word == ABSTRACTS_LINE:
+                total = int(n)
+            else:
+                df[word] = int(n)
+    return total, df
+
+
+@functools.lru_cache(maxsize=1)
+def _key_word_clusters() -> dict[str, int]:
+    """Singular word -> coarse cluster of the words the corpus uses alike (its commonest form's)."""
+    from kg.extract.tagger import word_clusters
+
+    out: dict[str, int] = {}
+    for word, (coarse, _fine) in sorted(word_clusters().items()):
+        if coarse.isdigit() and int(coarse) < CLUSTERS:
+            out.setdefault(word, int(coarse))  # the form itself first ("data", "analysis") ...
+    for word, (coarse, _fine) in sorted(word_clusters().items()):
+        if coarse.isdigit() and int(coarse) < CLUSTERS:
+            out.setdefault(singular(word), int(coarse))  # ... then a plural for its singular
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class WordFacts:
+    """How specific a concept key's words are: the field's word counts and word clusters."""
+
+    rarest: float = 0.0  # the rarity of its rarest word: log((N + 1) / (df + 1)) / 10
+    head: float = 0.0  # of its last word
+    first: float = 0.0  # of its first word
+    mean: float = 0.0
+    head_cluster: int = -1  # -1: a word too rare to be clustered
+    modifier_cluster: int = -1  # of its first word when it has two or more
+
+
+def word_facts(key: str) -> WordFacts:
+    """The rarity and clusters of a concept key's words ("mediation analysis": "mediation" is rare)."""
+    total, df = _word_df()
+    words = key_words(key)
+    if not words or not total:
+        return WordFacts()
+    top = math.log(total + 1)
+    rarity = [(top - math.log(df.get(w, 0) + 1)) / 10 for w in words]
+    clusters = _key_word_clusters()
+    return WordFacts(
+        max(rarity), rarity[-1], rarity[0], sum(rarity) / len(rarity),
+        clusters.get(words[-1], -1), clusters.get(words[0], -1) if len(words) > 1 else -1,
+    )
 
 
 @dataclass
@@ -40,6 +112,9 @@ class Evidence:
     words: int = 1
     acronym: bool = False
     generic_head: bool = False
+    word_facts: WordFacts = WordFacts()
+    # a weak phrase nothing corroborates (resolver._corroborated): ranked, with a higher bar
+    unsupported: bool = False
 
 
 def features(ev: Evidence) -> dict[str, float]:
@@ -68,6 +143,16 @@ def features(ev: Evidence) -> dict[str, float]:
         "first": ev.first,
         "early": float(ev.first < 0.2),
     })
+    wf = ev.word_facts
+    single = float(ev.words == 1)
+    f.update({
+        "rarest_word": wf.rarest, "head_rarity": wf.head, "first_rarity": wf.first, "mean_rarity": wf.mean,
+        "single_word": single, "single_rarity": single * wf.first,
+        "unsupported": float(ev.unsupported), "unsupported_rarity": wf.rarest if ev.unsupported else 0.0,
+    })
+    f[f"head_cluster:{wf.head_cluster}"] = 1.0
+    if wf.modifier_cluster >= 0:
+        f[f"modifier_cluster:{wf.modifier_cluster}"] = 1.0
     return f
 
 
@@ -79,15 +164,25 @@ FEATURE_NAMES = (
     *(f"type:{t}" for t in CONCEPT_TYPES),
     "score", "log_uses", "repeated", "in_title", "log_field_df", "field_term", "field_stock",
     "field_unseen", "in_vocabulary", "curated", "words", "acronym", "generic_head", "first", "early",
+    "rarest_word", "head_rarity", "first_rarity", "mean_rarity", "single_word", "single_rarity",
+    "unsupported", "unsupported_rarity",
+    *(f"head_cluster:{c}" for c in range(-1, CLUSTERS)),
+    *(f"modifier_cluster:{c}" for c in range(CLUSTERS)),
 )
 
 
 class LinkRanker:
     """P(a candidate is one of the paper's key concepts), from learned feature weights."""
 
-    def __init__(self, weights: dict[str, float], threshold: float, rank_last: frozenset[str] = frozenset()):
+    def __init__(
+        self, weights: dict[str, float], threshold: float, rank_last: frozenset[str] = frozenset(),
+        unsupported_threshold: float | None = None,
+    ):
         self.weights = weights
         self.threshold = threshold
+        # the bar for a weak phrase nothing corroborates: higher, as fewer of those are valid
+        # (none passes a weights file that sets no bar: such a file was trained without them)
+        self.unsupported_threshold = math.inf if unsupported_threshold is None else unsupported_threshold
         # concepts the annotated papers link often and almost never name as key concepts
         # ("reasoning", "AI", "generalization"): under the cap they come after every other candidate
         self.rank_last = rank_last
@@ -98,6 +193,8 @@ class LinkRanker:
         self._role = {r: w(f"role:{r}", 0.0) for r in ROLES}
         self._type = {t: w(f"type:{t}", 0.0) for t in CONCEPT_TYPES}
         self._w = {name: w(name, 0.0) for name in FEATURE_NAMES if ":" not in name}
+        self._head_cluster = [w(f"head_cluster:{c}", 0.0) for c in range(-1, CLUSTERS)]
+        self._modifier_cluster = [0.0] + [w(f"modifier_cluster:{c}", 0.0) for c in range(CLUSTERS)]
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> LinkRanker:
@@ -106,7 +203,9 @@ class LinkRanker:
         else:
             text = Path(path).read_text(encoding="utf-8")
         data = json.loads(text)
-        return cls(data["weights"], data["threshold"], frozenset(data.get("rank_last", ())))
+        return cls(
+            data["weights"], data["threshold"], frozenset(data.get("rank_last", ())), data.get("unsupported_threshold"),
+        )
 
     def probability(self, ev: Evidence) -> float:
         """The logistic of the weighted features; the same sum as over `features(ev)`, unrolled."""
@@ -129,5 +228,13 @@ class LinkRanker:
             + (w["generic_head"] if ev.generic_head else 0.0)
             + w["first"] * ev.first
             + (w["early"] if ev.first < 0.2 else 0.0)
+        )
+        wf = ev.word_facts
+        z += (
+            w["rarest_word"] * wf.rarest + w["head_rarity"] * wf.head + w["first_rarity"] * wf.first
+            + w["mean_rarity"] * wf.mean
+            + ((w["single_word"] + w["single_rarity"] * wf.first) if ev.words == 1 else 0.0)
+            + ((w["unsupported"] + w["unsupported_rarity"] * wf.rarest) if ev.unsupported else 0.0)
+            + self._head_cluster[wf.head_cluster + 1] + self._modifier_cluster[wf.modifier_cluster + 1]
         )
         return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))

@@ -31,7 +31,7 @@ from kg.resolve.normalize import (
     spelling_key,
     unglue,
 )
-from kg.resolve.ranking import Evidence, LinkRanker
+from kg.resolve.ranking import Evidence, LinkRanker, WordFacts, word_facts
 from kg.resolve.review import MergeRules
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
@@ -226,8 +226,9 @@ class Resolver:
         self.max_per_paper = max_per_paper
         self.rules = rules or MergeRules()
         self._canon: dict[str, str] = {}
-        self._key_facts: dict[str, tuple[str, bool, int, bool]] = {}
+        self._key_facts: dict[str, tuple[str, bool, int, bool, WordFacts]] = {}
         self._text_df: dict[str, tuple[str, int]] = {}
+        self._unsupported: set[int] = set()  # ids of this resolution's uncorroborated weak mentions
         self._long_keys: dict[tuple[str, str], str] = {}  # (short form, long form) -> key
         self._renamed_long_forms: dict[str, str] = {}  # a long form -> the short form's concept it names
         self._spellings: dict[str, str] = {}  # a spelling_key -> the key the corpus uses
@@ -310,7 +311,8 @@ class Resolver:
         res = Resolution(merges=self._merges)
         # 4. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
-        probability, threshold, last = self.ranker.probability, self.ranker.threshold, self.ranker.rank_last
+        probability, last = self.ranker.probability, self.ranker.rank_last
+        threshold, unsupported_threshold = self.ranker.threshold, self.ranker.unsupported_threshold
         per_paper = list(self.candidates(keyed))
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
@@ -320,6 +322,8 @@ class Resolver:
             scored = []
             for lk, ev in candidates:
                 p = probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)
+                if ev.unsupported and p < unsupported_threshold:
+                    continue  # under its own bar it takes no place under the cap either
                 order = p + (SHARED_BONUS if ev.curated and sharing[lk.concept_id] >= 2 else 0.0)
                 if lk.concept_id in last and lk.role != "PROPOSES":
                     order -= 1.0  # kept only where the paper has room left
@@ -612,15 +616,19 @@ class Resolver:
         return rule, None, None
 
     def _corroborated_only(self, keyed):
-        """Each paper's (key, mention) pairs without the uncorroborated weak ones."""
+        """Each paper's (key, mention) pairs, the uncorroborated weak ones marked unsupported
+        (`self._unsupported`, by object id) and after the others."""
         # weak evidence needs corroboration: measured on judged abstracts, a ranker alone let in
-        # too many one-off phrases ("persistent issues", "framework mirrors")
+        # too many one-off phrases ("persistent issues", "framework mirrors"). Since version 189
+        # the ranker sees them too, with the rarity of their words, and takes one only over a
+        # higher bar (LinkRanker.unsupported_threshold)
         per_paper = [collections.Counter([k for k, _m in out]) for _paper, out in keyed]
         term_papers: dict[str, set] = collections.defaultdict(set)
         for (paper, _out), per in zip(keyed, per_paper):
             for key in per:
                 term_papers[key].add(paper.id)
         filtered = []
+        unsupported = self._unsupported = set()
         for (paper, out), per in zip(keyed, per_paper):
             title = _title_key(paper)
             inside = _Tails(per)
@@ -637,6 +645,13 @@ class Resolver:
                     (k, m) for k, m in kept
                     if not m.inside or not any(a <= m.start and m.end <= b and b - a > m.end - m.start for a, b in covers)
                 ]
+            if len(kept) < len(out):
+                # the refused phrases themselves (not the shorter ones inside them) as unsupported
+                # candidates: a refused key has one mention in the paper, so none is also kept
+                kept_ids = {id(m) for _k, m in kept}
+                refused = [(k, m) for k, m in out if id(m) not in kept_ids and not m.inside]
+                unsupported.update(id(m) for _k, m in refused)
+                kept += refused
             filtered.append((paper, kept))
         return filtered
 
@@ -676,13 +691,15 @@ class Resolver:
         # a phrase headed by a method or task word ("behavior cloning" is not, "policy distillation" is)
         return m.type in ("Method", "Task") and " " in key
 
-    def _facts_of(self, key: str) -> tuple[str, bool, int, bool]:
-        """(concept id, curated vocabulary entry, words, generic head) of a key: the same in every paper."""
+    def _facts_of(self, key: str) -> tuple[str, bool, int, bool, WordFacts]:
+        """(concept id, curated vocabulary entry, words, generic head, its words' rarity and
+        clusters) of a key: the same in every paper."""
         facts = self._key_facts.get(key)
         if facts is None:
             entry = self.vocab.entries.get(key)
             facts = self._key_facts[key] = (
-                concept_id(key), bool(entry and entry.curated), len(key.split()), key.rsplit(" ", 1)[-1] in GENERIC_HEADS
+                concept_id(key), bool(entry and entry.curated), len(key.split()), key.rsplit(" ", 1)[-1] in GENERIC_HEADS,
+                word_facts(key),
             )
         return facts
 
@@ -696,7 +713,7 @@ class Resolver:
 
     def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
         """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
-        key_facts, text_df = self._key_facts, self._text_df
+        key_facts, text_df, unsupported = self._key_facts, self._text_df, self._unsupported
         for paper, out in keyed:
             title = _title_key(paper)
             size = max(1, len(paper.abstract))
@@ -711,13 +728,15 @@ class Resolver:
                 first = m.start / size
                 ev = evidence.get(cid)
                 if ev is None:
-                    _cid, curated, words, generic = facts
+                    _cid, curated, words, generic, wf = facts
                     ev = evidence[cid] = Evidence(
                         role=m.role, extractor=m.extractor, type=m.type, score=m.score, first=first,
-                        curated=curated, words=words, generic_head=generic,
+                        curated=curated, words=words, generic_head=generic, word_facts=wf, unsupported=True,
                     )
                 ev.uses += 1
                 ev.extractors.add(m.extractor)
+                if ev.unsupported and id(m) not in unsupported:
+                    ev.unsupported = False
                 if first < ev.first:
                     ev.first = first
                 if m.vocab_key:

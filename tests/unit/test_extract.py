@@ -49,6 +49,15 @@ def pairs(text):
          [("FAIR", "Findable, Accessible, Interoperable, Reusable")]),
         ("models including DenseNet121, 50-layer Residual Network (ResNet50), and VGG16", []),
         ("We evaluate multiple LLMs (Llama3-8B, GPT-4o-mini, and o1-mini) on it.", []),
+        # a title-case name, then its short form after ", or": not an alternative of one capital or
+        # one whose letters the name does not spell; a quote closing the name stays out of it
+        ("We train with Group-Uncertainty Preference Optimization, or GUPO, an uncertainty-channel framework.",
+         [("GUPO", "Group-Uncertainty Preference Optimization")]),
+        ("In Visual Game Learning, or ViGaL for short, games teach reasoning.", [("ViGaL", "Visual Game Learning")]),
+        ("We propose ''Energy-based Test-time Adaptation'', or ETA. It uses Key-Value (KV) caches.",
+         [("ETA", "Energy-based Test-time Adaptation"), ("KV", "Key-Value")]),
+        ("Should agents Fail Fast, or Ask? Scores on MMLU Pro, or TruthfulQA, and the Structured State-Space "
+         "Model, or Mamba, differ.", []),
     ],
 )
 def test_acronym_definitions(text, expected):

@@ -129,3 +129,60 @@ def test_the_trainer_ranks_last_what_annotators_name_least():
     assert rank_last(rows) == ["concept:broad"]
     data = json.loads((Path(__file__).resolve().parents[2] / "kg/resolve/data/ranker.json").read_text(encoding="utf-8"))
     assert "concept:reasoning" in data["rank_last"] and "concept:group-relative-policy-optimization" not in data["rank_last"]
+
+
+def test_key_words_are_the_resolvers_words():
+    from kg.resolve.ranking import key_words
+
+    assert key_words("Large Language Models' KV-caches") == ["large", "language", "model", "kv", "cache"]
+    assert key_words("chains_of-thought") == ["chain", "of", "thought"]
+
+
+def test_a_words_rarity_is_its_inverse_field_count():
+    """The rarest word decides `rarest`; a word the table lacks is as rare as a word can be;
+    a single word has no modifier cluster."""
+    import math
+
+    from kg.resolve.ranking import WordFacts, _word_df, word_facts
+
+    total, df = _word_df()
+    assert total > 20_000 and df["analysis"] > 1_000
+    made_up = word_facts("zzqxv analysis")
+    assert made_up.first == pytest.approx(math.log(total + 1) / 10)
+    assert made_up.head == pytest.approx((math.log(total + 1) - math.log(df["analysis"] + 1)) / 10)
+    assert made_up.rarest == made_up.first > made_up.head
+    assert made_up.mean == pytest.approx((made_up.first + made_up.head) / 2)
+    assert made_up.modifier_cluster == -1 and made_up.head_cluster >= 0
+    assert word_facts("analyses") == word_facts("analysis")  # the key's singular
+    assert word_facts("safety").modifier_cluster == -1
+    assert word_facts("") == WordFacts()
+
+
+def test_a_weak_phrase_nothing_corroborates_passes_only_its_own_bar():
+    """Phrases written once that the field does not write either reach the ranker marked
+    unsupported, and are linked only over the ranker's unsupported_threshold (never, when the
+    weights file sets none); corroborated candidates keep the ordinary threshold."""
+    text = ("We propose Sparse Reward Shaping (SRS), a method that densifies the reward of GRPO. "
+            "It keeps memory use low while handling turbulent orchard imagery and quiet harbor scenes.")
+    extracted = list(extract([Paper(id="p0", abstract=text, title="Sparse Reward Shaping")]))
+    seen = {}
+
+    class Spy(Resolver):
+        def candidates(self, keyed):
+            for paper, cands in super().candidates(keyed):
+                seen.update((lk.concept_id, ev.unsupported) for lk, ev in cands)
+                yield paper, cands
+
+    def linked(ranker):
+        return {lk.concept_id for lk in Spy(load_vocabulary(), ranker=ranker).resolve(extracted).links}
+
+    corroborated = {"concept:sparse-reward-shaping", "concept:group-relative-policy-optimization"}
+    unsupported = {"concept:memory-use", "concept:turbulent-orchard-imagery", "concept:quiet-harbor-scene"}
+    assert linked(LinkRanker({}, threshold=0.0)) == corroborated  # every p is 0.5
+    assert seen == {**dict.fromkeys(corroborated, False), **dict.fromkeys(unsupported, True)}
+    assert linked(LinkRanker({}, threshold=0.0, unsupported_threshold=0.5)) == corroborated | unsupported
+    assert linked(LinkRanker({}, threshold=0.0, unsupported_threshold=0.51)) == corroborated
+    # the weight of the unsupported feature counts for them alone
+    assert linked(LinkRanker({"unsupported": 1.0}, threshold=0.6, unsupported_threshold=0.7)) == (
+        unsupported | {"concept:sparse-reward-shaping"}  # a contribution passes any bar
+    )
