@@ -7,6 +7,11 @@ abstracts by ``tools/train_ranker.py`` and shipped in ``data/ranker.json``; ever
 a property of one paper and the field vocabulary, never of the other papers in the build. (The
 resolver's cap alone looks past the paper: a curated concept two papers of the build name goes
 before a one-off phrase of about the same probability, ``resolver.SHARED_BONUS``.)
+
+Besides the evidence, the model reads the candidate's words: how rare the field finds them
+(``word_df.tsv``) and which corpus clusters they fall in, since a key concept usually holds a
+word the field seldom writes. A weak phrase nothing corroborates is ranked too, marked
+``unsupported``, and kept only over a higher bar (``LinkRanker.unsupported_threshold``).
 """
 
 from __future__ import annotations
@@ -54,7 +59,8 @@ def _word_df() -> tuple[int, dict[str, int]]:
 
 @functools.lru_cache(maxsize=1)
 def _key_word_clusters() -> dict[str, int]:
-    """Singular word -> coarse cluster of the words the corpus uses alike (its commonest form's)."""
+    """Key word -> coarse cluster of the words the corpus uses alike: the word's own cluster, or
+    for a singular the corpus clusters only in the plural ("workflow"), the plural's."""
     from kg.extract.tagger import word_clusters
 
     out: dict[str, int] = {}

@@ -314,6 +314,7 @@ class Resolver:
         probability, last = self.ranker.probability, self.ranker.rank_last
         threshold, unsupported_threshold = self.ranker.threshold, self.ranker.unsupported_threshold
         per_paper = list(self.candidates(keyed))
+        self._unsupported = set()  # object ids: meaningless once this resolution's mentions are gone
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
         # a paper's sixth tagged phrase)
