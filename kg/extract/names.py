@@ -80,6 +80,8 @@ def looks_like_name(word: str) -> bool:
         return False  # "High-Density", "Task-Dependent": capitalised English, not a coined name
     if _ACRONYM_LETTERS.match(word) and not _ends_in_word(word) and _is_word(word):
         return False
+    if _INNER_ACRONYM_LETTER.match(word) and not _ends_in_word(word) and _is_word(word):
+        return False  # "histOlogy", "exPlanations": a word with an acronym's letter marked, not "nuScenes"
     uppers = sum(c.isupper() for c in word)
     has_digit = any(c.isdigit() for c in word)
     has_alpha = any(c.isalpha() for c in word)
@@ -102,6 +104,8 @@ _MATH = re.compile(r"^[A-Za-z][+\-*/=^]\d+$|_")  # L+1, L-1, ESS_min: formula pi
 _INITIALS = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]?$")  # U.S., e.g., i.e.
 # "SEarch", "REwriting": capitals that spell out an acronym inside an ordinary word
 _ACRONYM_LETTERS = re.compile(r"^[A-Z]{2,3}[a-z]{3,}$")
+# "Spatial Transcriptomics and histOlogy Representation Model (STORM)": one capital inside a word
+_INNER_ACRONYM_LETTER = re.compile(r"^[a-z]{2,}[A-Z][a-z]{3,}$")
 def _ends_in_word(word: str) -> bool:
     """"VRBench", "XGBoost", "IFEval": a prefix glued to a capitalised word the lexicon knows;
     "SEarch", "REwriting" spell an acronym out of one word ("earch" is no word)."""

@@ -107,7 +107,11 @@ def test_a_dash_typed_as_a_hyphen_ends_a_name():
                                             # a prefix glued to a capitalised word is a name; capitals
                                             # spelling an acronym out of one English word are not
                                             ("VRBench", True), ("XGBoost", True), ("IFEval", True),
-                                            ("SEarch", False), ("REwriting", False)])
+                                            ("SEarch", False), ("REwriting", False),
+                                            # ... nor is one capital marking an acronym's letter inside a
+                                            # word, unless it starts a word of its own
+                                            ("histOlogy", False), ("simPlification", False),
+                                            ("nuScenes", True), ("rewardBench", True), ("mmWave", True)])
 def test_looks_like_name(word, expected):
     assert looks_like_name(word) is expected
 
