@@ -2102,3 +2102,20 @@ def test_a_classifying_modifier_stays_in_a_phrase_the_abstract_writes_twice(nlp)
         "human agency", "AI", "Human agency",
     ]
     assert _mention_texts(nlp, "We study human agency in AI tools.") == ["AI"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a capitalised English word right before the announced name is part of the paper's name for it
+        ("We present Parallel CFRX, the first parallelization framework for depth-limited CFRX solving.",
+         ["Parallel CFRX"]),
+        ("In this work, we propose a unified Hybrid QUBOX framework that bridges two estimators.", ["Hybrid QUBOX"]),
+        ("This study proposes Attention GhostUNetX++, a novel deep learning model.", ["Attention GhostUNetX++"]),
+        # not a describing word or a connective; what the appositive says is not said of the tail
+        ("We propose Novel GRPOX, a method for reasoning.", ["GRPOX"]),
+        ("While PEIRCEX is a general-purpose framework, we demonstrate its capabilities.", ["PEIRCEX"]),
+    ],
+)
+def test_a_capitalised_word_before_the_announced_name_is_part_of_it(nlp, text, expected):
+    assert proposed(nlp, text) == expected

@@ -40,7 +40,7 @@ from kg.extract.contributions import (
     type_from_clause,
 )
 from kg.extract.generic import GENERIC_HEADS, is_generic_phrase
-from kg.extract.phrases import KIND_HEADS
+from kg.extract.phrases import KIND_HEADS, lexicon
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.vocabulary import TERM_MIN_DF, Vocabulary
 from kg.resolve.normalize import norm_key, singular
@@ -214,6 +214,13 @@ def _mark_clause(ctx: _DocContext, s0: int, sent_text: str, contrib: Contributio
         return
     pick, direct_pick = found
     full_text = ctx.text
+    if pick.extractor == "names" and (lead := _CAPITALISED_LEAD.search(full_text, lo, pick.start)) is not None and (
+        lead.group(1).lower() not in _DESCRIBING
+        and lexicon().get(lead.group(1).lower()) in ("ADJ", "NOUN", "PROPN")  # not "While DPIR ..."
+    ):
+        # "we present Parallel CFR, the first ...", "a unified Hybrid QUBO framework": the
+        # capitalised word before the name is part of the paper's name for it
+        pick = _at_span(ctx.store, lead.start(1), pick.end, full_text[lead.start(1) : pick.end])
     # "a scalable and adaptable framework": an unnamed contribution, not a concept; names
     # later in the announcement may still be ("a pipeline ..., resulting in MedFabric")
     unnamed = (
@@ -502,6 +509,10 @@ _TOKEN = re.compile(r"\s*([A-Za-z][\w.+-]*[\w+])")
 # "SEG-aware logit calibration", "our IRB-approved evaluation": a name made a modifier (not
 # "ULTRAEDITBENCH-the largest dataset")
 _GLUED_MODIFIER = re.compile(r"-(?!(?:the|a|an|and|or|which|that)\s)[a-z]{3,}\s+")
+# a capitalised English word right before a name, after the clause's verb (and article)
+_CAPITALISED_LEAD = re.compile(r"(?:^|(?<=\s))([A-Z][a-z]{2,})\s$")
+# capitalised, these still only describe: "a Novel GRPO", "our Unified MoE"
+_DESCRIBING = frozenset(("novel", "new", "enhanced", "simple", "general", "unified", "principled", "the", "our", "this"))
 _OBJECT_START = re.compile(r"\s*(?:(?:a|an|the|our)\s+)?(?:(?:novel|new|enhanced|simple|general|unified|principled)\s+)?")
 _UNNAMED_HEADS = GENERIC_HEADS | KIND_HEADS | {"model", "network", "function", "loss", "recipe", "module", "mechanism", "system", "algorithm", "architecture"}
 

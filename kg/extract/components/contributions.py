@@ -309,9 +309,13 @@ def _mark_said_own(ctx: _DocContext, title: re.Match[str] | None) -> None:
     """Marks the names the text says are the paper's own ("our X", "X, a novel metric", the title)."""
     # "our X" and "X: A Benchmark for ..." titles name the paper's own contribution
     proposed_here = {c.text for c in ctx.named if c.proposed}
+    # "We present Parallel CFR, the first ...": what is said of the longer name is not said of its tail
+    tails_of_proposed = {(c.start, c.end) for c in ctx.named if c.proposed}
     for c in ctx.named:
         if c.proposed:
             proposed_here.add(c.text)
+            continue
+        if any(start < c.start and end == c.end for start, end in tails_of_proposed):
             continue
         _mark_if_said_own(ctx, c, title, proposed_here)
 
