@@ -511,9 +511,10 @@ _TOKEN = re.compile(r"\s*([A-Za-z][\w.+-]*[\w+])")
 _GLUED_MODIFIER = re.compile(r"-(?!(?:the|a|an|and|or|which|that)\s)[a-z]{3,}\s+")
 # a capitalised English word right before a name, after the clause's verb (and article)
 _CAPITALISED_LEAD = re.compile(r"(?:^|(?<=\s))([A-Z][a-z]{2,})\s$")
-# capitalised, these still only describe: "a Novel GRPO", "our Unified MoE"
-_DESCRIBING = frozenset(("novel", "new", "enhanced", "simple", "general", "unified", "principled", "the", "our", "this"))
-_OBJECT_START = re.compile(r"\s*(?:(?:a|an|the|our)\s+)?(?:(?:novel|new|enhanced|simple|general|unified|principled)\s+)?")
+# words that only describe what a paper introduces: "a novel", "our Unified MoE"
+_DESCRIBING_WORDS = ("novel", "new", "enhanced", "simple", "general", "unified", "principled")
+_DESCRIBING = frozenset((*_DESCRIBING_WORDS, "the", "our", "this"))
+_OBJECT_START = re.compile(rf"\s*(?:(?:a|an|the|our)\s+)?(?:(?:{'|'.join(_DESCRIBING_WORDS)})\s+)?")
 _UNNAMED_HEADS = GENERIC_HEADS | KIND_HEADS | {"model", "network", "function", "loss", "recipe", "module", "mechanism", "system", "algorithm", "architecture"}
 
 
