@@ -182,4 +182,4 @@ def find_definitions(text: str) -> list[Definition]:
         if len(long_words) == 1 and "-" not in long_form and not any(c.isupper() for c in long_form[1:]):
             continue  # one plain word is rarely the expansion of a multi-letter short form
         found.append(Definition(inner, long_form, long_start, long_start + len(long_form), sf_start, sf_start + len(inner)))
-    return sorted(found, key=lambda d: d.short_start) if ", or " in text else found
+    return sorted(found, key=lambda d: d.short_start)  # the ", or" ones among the others

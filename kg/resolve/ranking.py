@@ -63,13 +63,11 @@ def _key_word_clusters() -> dict[str, int]:
     for a singular the corpus clusters only in the plural ("workflow"), the plural's."""
     from kg.extract.tagger import word_clusters
 
-    out: dict[str, int] = {}
-    for word, (coarse, _fine) in sorted(word_clusters().items()):
-        if coarse.isdigit() and int(coarse) < CLUSTERS:
-            out.setdefault(word, int(coarse))  # the form itself first ("data", "analysis") ...
-    for word, (coarse, _fine) in sorted(word_clusters().items()):
-        if coarse.isdigit() and int(coarse) < CLUSTERS:
-            out.setdefault(singular(word), int(coarse))  # ... then a plural for its singular
+    clustered = sorted((word, int(coarse)) for word, (coarse, _fine) in word_clusters().items()
+                       if coarse.isdigit() and int(coarse) < CLUSTERS)
+    out = dict(clustered)  # the form itself first ("data", "analysis") ...
+    for word, cluster in clustered:
+        out.setdefault(singular(word), cluster)  # ... then a plural for its singular
     return out
 
 
