@@ -1703,6 +1703,30 @@ def test_the_coined_method_a_title_names_is_proposed(nlp, title, expected):
     assert proposed(nlp, text, title) == expected
 
 
+@pytest.mark.parametrize(
+    "title, text, expected",
+    [
+        # the abstract announces its contribution without a name; the title's lead names it
+        ("Variational Feature Compression for Model-Specific Representations",
+         "We propose a feature extraction framework that suppresses transfer. It keeps accuracy.",
+         ["Variational Feature Compression"]),
+        ("Agent Factories for High Level Synthesis: How Far Can Coding Agents Go?",
+         "We introduce an agent factory, a two-stage pipeline that coordinates agents.", ["Agent Factories"]),
+        # the announcement is of something else; nothing announced; a hook; a field's term praised
+        ("Variational Feature Compression for Model-Specific Representations",
+         "We propose a geometry-driven metric that predicts utility. It keeps accuracy.", []),
+        ("Variational Feature Compression for Model-Specific Representations",
+         "Feature extraction suppresses transfer. It keeps accuracy.", []),
+        ("Sensitivity Meets Sparsity: Pruning Large Models",
+         "We propose a sparsity-aware pruning method that keeps sensitivity.", []),
+        ("Efficient Unstructured Pruning of Mamba Models",
+         "We propose an unstructured pruning method for state-space models.", []),
+    ],
+)
+def test_the_title_names_what_the_abstract_announces_unnamed(nlp, title, text, expected):
+    assert proposed(nlp, text, title) == expected
+
+
 def test_a_name_with_a_latex_exponent_left_in_it_is_one_name(nlp):
     # "$τ^2$-Bench", "PAR$^2$-RAG" once the markup is read; "O(n^2)" is no name
     text = "We propose PAR^2-RAG, a retrieval framework. It costs O(n^2) on τ^2-Bench."

@@ -48,9 +48,9 @@ from kg.extract.contributions import (
     type_from_clause,
     word_end_before,
 )
-from kg.extract.generic import GENERIC_HEADS, is_not_a_concept
+from kg.extract.generic import GENERIC_HEADS, GENERIC_MODIFIERS, is_not_a_concept
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
-from kg.extract.phrases import lexicon
+from kg.extract.phrases import lexicon, tag_word
 from kg.extract.titles import (
     TITLE_HEAD,
     coined_head,
@@ -62,7 +62,7 @@ from kg.extract.titles import (
 )
 from kg.extract.typing_rules import type_from_head
 from kg.extract.vocabulary import TERM_MIN_DF, load_vocabulary
-from kg.resolve.normalize import norm_key
+from kg.resolve.normalize import norm_key, singular
 
 
 @Language.factory("kg_contributions", default_config={"vocab_file": None})
@@ -95,6 +95,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
         _mark_title_terms(ctx, doc)
         _mark_title_definition(ctx, doc.user_data.get("kg_title", ""))
         _mark_title_head(ctx, doc)
+        _mark_title_named_announcement(ctx, doc)
         return doc
 
     return contributions
@@ -601,6 +602,62 @@ def _mark_title_head(ctx: _DocContext, doc: Doc) -> None:
             doc.user_data["kg_title_name"] = (
                 head.group(1), head.start(1), head.end(1), type_from_clause(subtitle[:60]) or "Method",
             )
+
+
+# the title's name for what the paper brings, before the words that say what it is for or does:
+# "Variational Feature Compression for ...", "Discriminative Span as a Predictor of ...",
+# "Non-linear Interventions on Large Language Models"
+_TITLE_NAME_BEFORE = re.compile(
+    r"^\s*((?:[A-Z][\w-]*\s+){1,4}?[A-Z][\w-]*)\s+(?:for|of|via|with|through|towards?|as|on|in)\s"
+)
+
+
+# words that praise or situate a field's term rather than name a new one
+_PRAISING = GENERIC_MODIFIERS | frozenset({"adaptive", "transferable", "unsupervised", "supervised", "data-driven"})
+# words too common in announcements to tie one to the title's name
+_NOT_NAMING_WORDS = GENERIC_MODIFIERS | frozenset(
+    "model agent language large neural network method approach framework system data learning task paper work study".split()
+)
+
+
+def _mark_title_named_announcement(ctx: _DocContext, doc: Doc) -> None:
+    """"We propose a feature extraction framework that ...", titled "Variational Feature
+    Compression for ...": when the abstract announces its contribution without naming it and no
+    other rule found the paper's own, the name the title opens with is that contribution."""
+    data = doc.user_data
+    if any(c.proposed for c in ctx.store) or any(
+        k in data for k in ("kg_title_name", "kg_url_name", "kg_title_lead", "kg_title_proposed")
+    ):
+        return
+    title = data.get("kg_title", "")
+    lead = TITLE_HEAD.match(title) or _TITLE_NAME_BEFORE.match(title)
+    if lead is None or " " not in lead.group(1) or not names_a_thing(lead.group(1), ctx.vocab):
+        return
+    name = lead.group(1)
+    key = norm_key(name)
+    if ctx.vocab.phrase_df.get(key, 0) >= TERM_MIN_DF or type_from_head(_head_key(name)) == "Task":
+        return  # a term of the field, or the problem the paper works on ("Road Segmentation for ...")
+    words = {singular(w.lower()) for w in re.split(r"[\s-]+", name) if len(w) > 3} - _NOT_NAMING_WORDS
+    first, rest = name.split(" ", 1)
+    last = name.rsplit(" ", 1)[1]
+    if not words or first.lower().endswith("ing") or any(
+        tag_word(w, lexicon()) == "VERB" for w in name.split() if "-" not in w
+    ):
+        return  # "Rethinking RL Scaling", "Sensitivity Meets Sparsity": a hook, not a name
+    if last.isupper() or _head_key(name) in GENERIC_HEADS:
+        return  # "Kernel PCA", "Multi-Modal Framing Analysis": a known method's variant, a kind of study
+    if first.lower() in _PRAISING and (ctx.vocab.lookup(rest) is not None or ctx.vocab.phrase_df.get(norm_key(rest), 0) >= TERM_MIN_DF):
+        return  # "Efficient Unstructured Pruning", "Adaptive Image Restoration": a field's term, described
+    # the announcement describes what the title names: "we propose a deliberative curation
+    # protocol", "we introduce a general formulation of intervention"
+    for k, (_s0, _e, sent) in enumerate(ctx.sents):
+        for c in find_contributions(sent, first=k == 0):
+            said = {singular(w) for w in re.findall(r"[a-z]+", sent[c.start : c.start + 120].lower())}
+            if not c.named_only and words & said:
+                data["kg_title_name"] = (
+                    name, lead.start(1), lead.end(1), type_from_clause(title[lead.end(1) :][:60]) or "Method"
+                )
+                return
 
 
 _PART_KIND_HEADS = frozenset(
