@@ -211,36 +211,40 @@ def title_case_terms(title: str, lex: dict[str, str]) -> list[tuple[str, int, in
 
 # where a title sets its method: at its start before what it is for ("Hierarchical Spatio-Channel
 # Clustering for ..."), or after the means it names ("... via Centroid-Guided Firefly Optimization")
-_METHOD_BEFORE = re.compile(r"(?:^|:\s*|\b(?:via|with|using|through|by)\s+)$")
+_METHOD_BEFORE = re.compile(r"(?:^|:\s*|\b(?i:via|with|using|through|by)\s+)$")
+# after one of these words a title names its means, coined or not: "... via Behavioral Task Sampling"
+_MEANS_BEFORE = re.compile(r"\b(?i:via|through)\s+$")
 _METHOD_AFTER = re.compile(r"\s*(?:$|[:,;?]|\s(?:for|in|on|towards?)\b)")
 # what a title opening "X for ..." studies rather than brings ("Open-World Object Counting for ...")
 _TASK_HEADS = frozenset(
     """recognition detection segmentation classification prediction matching counting estimation tracking parsing
-    registration localization retrieval forecasting captioning answering translation summarization""".split()
+    registration localization retrieval forecasting captioning answering translation summarization extraction""".split()
 )
 _NAME_LEAD = re.compile(r"\s*\S+\s*:\s*")
 _COINED_COMPOUND = re.compile(r"\b[A-Z][a-z]+-[A-Z][a-z]+")  # "Centroid-Guided", "Self-Improving"
 
 
-def title_method_terms(title: str, lex: dict[str, str], cased: list | None = None) -> list[tuple[str, int, int]]:
+def title_method_terms(title: str, lex: dict[str, str], cased: list | None = None) -> list[tuple[str, int, int, bool]]:
     """(term, start, end) of the title-case terms a title sets where it names its own method and
     that a coined compound of words ("Centroid-Guided", "Self-Improving") marks as new: "Safe
     Image Generation with Iterative Self-Improving Codebooks". Not two names joined
     ("Nadaraya-Watson Kernel"), nor the task a title opens with ("Gaze-Guided Hand Motion
-    Prediction for ..."). `cased`: the title's title_case_terms when the caller has them."""
+    Prediction for ..."). After "via" or "through" plain title-case words count
+    too, flagged not coined: the caller keeps them only where the field never writes them
+    ("... via Behavioral Task Sampling", not "... via Supervised Fine-Tuning"). `cased`: the
+    title's title_case_terms when the caller has them."""
     found = []
-    if "-" not in title:
-        return found  # no compound, no coined method: most titles stop here
     for term, start, end, _type in title_case_terms(title, lex) if cased is None else cased:
-        if not any(m.group().split("-")[0].lower() in lex for m in _COINED_COMPOUND.finditer(term)):
-            continue
+        coined = any(m.group().split("-")[0].lower() in lex for m in _COINED_COMPOUND.finditer(term))
+        if not coined and not (" " in term and term.istitle() and _MEANS_BEFORE.search(title, 0, start)):
+            continue  # plain words name the means only after "via" or "through"
         if not (_METHOD_BEFORE.search(title, 0, start) and _METHOD_AFTER.match(title, end)):
             continue
-        if not title[:start].strip(" :") and head_word(term) in _TASK_HEADS:
+        if (not coined or not title[:start].strip(" :")) and head_word(term) in _TASK_HEADS:
             continue
         if _NAME_LEAD.fullmatch(title, 0, start):
             continue  # "HybridQ: Hybrid Classical-Quantum Generative Adversarial Network" spells out the name
-        found.append((term, start, end))
+        found.append((term, start, end, coined))
     return found
 
 

@@ -1696,6 +1696,14 @@ def test_what_the_paper_names_states_or_builds_from_is_proposed(nlp, text, expec
         ("Open-World Object Counting for Crowded Scenes", []),
         ("Kernel Smoothing with the Nadaraya-Watson Kernel", []),
         ("Clustering Sensor Data via Supervised Fine-Tuning", []),
+        # "Using" as titles write it; plain title-case words after "via" the field never writes
+        ("Test-Time Adaptation in Imaging Using Trajectory-Aligned Time-Independent Flow",
+         ["Trajectory-Aligned Time-Independent Flow"]),
+        ("Improving Zero-Shot Offline RL via Behavioral Task Sampling", ["Behavioral Task Sampling"]),
+        # but not after "with", not a task, not words the field writes together
+        ("Better Sensor Clustering with Neural Chunk Routing", []),
+        ("Robust Parsing via Key Phrase Extraction", []),
+        ("Sensor Clustering via Contrastive Learning", []),
     ],
 )
 def test_the_coined_method_a_title_names_is_proposed(nlp, title, expected):

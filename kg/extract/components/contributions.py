@@ -542,10 +542,10 @@ def _mark_title_terms(ctx: _DocContext, doc: Doc) -> None:
             p[1] < t[2] and t[1] < p[2] for p in phrases
         )]
         doc.user_data["kg_title_phrases"] = sorted(phrases + terms, key=lambda p: p[1]) if terms else phrases
-    for term, t_start, t_end in title_method_terms(title_text, lex, cased) if title_text else ():
+    for term, t_start, t_end, coined in title_method_terms(title_text, lex, cased) if title_text else ():
         # "... via Centroid-Guided Firefly Optimization": the title's coined method is the paper's own
         key = norm_key(term)
-        if vocab.lookup(term) is not None or vocab.phrase_df.get(key, 0) >= TERM_MIN_DF:
+        if vocab.lookup(term) is not None or vocab.phrase_df.get(key, 0) >= (TERM_MIN_DF if coined else 1):
             continue  # a term of the field
         uses = [c for c in store if norm_key(c.text) == key and not (c.known or c.vocab_key)]
         if uses:
