@@ -186,6 +186,14 @@ def proposed(nlp, text, title=""):
     [
         # a passive announcement names the thing before its verb
         ("Specifically, a Semantic-Aware Router is proposed to align text.", ["Semantic-Aware Router"]),
+        # building verbs announce a name after "a", not a thing built with one
+        ("First, a Maritime Simulated Visibility Dataset (MSVD) is constructed to simulate scenes.",
+         ["MSVD", "Maritime Simulated Visibility Dataset"]),
+        ("Then, a FAISS based vector index is constructed from the embeddings.", []),
+        ("Then, a graph is built from the embeddings.", []),
+        # an adverb between the announcer and the verb
+        ("We therefore introduce Focusable Depth Estimation (FDE), a region-aware task.",
+         ["FDE", "Focusable Depth Estimation"]),
         # naming is announcing, with or without "we"
         ("When applying it to an MLLM, the resulting model, named VILA-HD, improves perception.", ["VILA-HD"]),
         ("This motivates us to propose 4KPro, a new benchmark of image QA.", ["4KPro"]),
