@@ -1,9 +1,10 @@
-"""Which candidate concepts a paper keeps: a small logistic model over the evidence.
+"""Which candidate concepts a paper keeps: a small learned model over the evidence.
 
 An abstract yields ~22 candidate concepts; readers expect 5–15. Hand-set rules (keep a
 phrase if the paper repeats it, if the field uses it, if the title names it …) each looked
-at one signal; the model weighs them together. Its weights are learned from annotated
-abstracts by ``tools/train_ranker.py`` and shipped in ``data/ranker.json``; every feature is
+at one signal; the model weighs them together: boosted regression trees over the evidence
+(``TreeEnsemble``), or a weighted sum of it for a weights file without trees. It is learned from
+annotated abstracts by ``tools/train_ranker.py`` and shipped in ``data/ranker.json``; every feature is
 a property of one paper and the field vocabulary, never of the other papers in the build. (The
 resolver's cap alone looks past the paper: a curated concept two papers of the build name goes
 before a one-off phrase of about the same probability, ``resolver.SHARED_BONUS``.)
@@ -24,6 +25,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+
+import numpy as np
 
 from kg.models import CONCEPT_TYPES, ROLES
 from kg.resolve.normalize import singular
@@ -175,14 +178,112 @@ FEATURE_NAMES = (
 )
 
 
+def _numeric_columns(evidence: list[Evidence]) -> dict[str, np.ndarray]:
+    """features()'s numbers that are not one-hot, a column each."""
+    n = len(evidence)
+
+    def attr(name: str) -> np.ndarray:
+        return np.fromiter((getattr(ev, name) for ev in evidence), dtype=np.float64, count=n)
+
+    def fact(name: str) -> np.ndarray:
+        return np.fromiter((getattr(ev.word_facts, name) for ev in evidence), dtype=np.float64, count=n)
+
+    df, uses, words, first, unsupported = (attr(a) for a in ("field_df", "uses", "words", "first", "unsupported"))
+    rarest, first_rarity = fact("rarest"), fact("first")
+    single = (words == 1).astype(np.float64)
+    return {
+        "bias": np.ones(n), "score": attr("score"), "log_uses": np.log1p(uses), "repeated": uses >= 2,
+        "in_title": attr("in_title"), "log_field_df": np.log1p(df) / 5, "field_term": (df >= 3) & (df < 100),
+        "field_stock": df >= 100, "field_unseen": df == 0, "in_vocabulary": attr("in_vocabulary"),
+        "curated": attr("curated"), "words": np.minimum(words, 5) / 5, "acronym": attr("acronym"),
+        "generic_head": attr("generic_head"), "first": first, "early": first < 0.2, "rarest_word": rarest,
+        "head_rarity": fact("head"), "first_rarity": first_rarity, "mean_rarity": fact("mean"), "single_word": single,
+        "single_rarity": single * first_rarity, "unsupported": unsupported, "unsupported_rarity": unsupported * rarest,
+    }
+
+
+_ONE_HOT_OF = {"best_by": "extractor", "role": "role", "type": "type"}
+
+
+def feature_matrix(evidence: list[Evidence], names: tuple[str, ...]) -> np.ndarray:
+    """features(ev)[name] (0 when absent) for each piece of evidence and name, built a column at a
+    time: the same numbers as features(), without a dict per candidate (a test keeps them equal)."""
+    X = np.zeros((len(evidence), len(names)))
+    if not evidence:
+        return X
+    numeric = _numeric_columns(evidence) if any(":" not in name for name in names) else {}
+    values: dict[str, np.ndarray] = {}  # one-hot kind -> each candidate's value (a bit per extractor)
+    for k, name in enumerate(names):
+        kind, _, value = name.partition(":")
+        if not value:
+            X[:, k] = numeric[name]
+            continue
+        if kind not in values:
+            if kind == "found_by":
+                bit = {e: 1 << i for i, e in enumerate(EXTRACTORS)}
+                values[kind] = np.array([sum(bit.get(e, 0) for e in ev.extractors) for ev in evidence], dtype=np.int64)
+            elif kind in _ONE_HOT_OF:
+                values[kind] = np.array([getattr(ev, _ONE_HOT_OF[kind]) for ev in evidence], dtype=object)
+            else:  # head_cluster, modifier_cluster
+                values[kind] = np.array([getattr(ev.word_facts, kind) for ev in evidence], dtype=np.int64)
+        if kind == "found_by":
+            X[:, k] = (values[kind] >> EXTRACTORS.index(value)) & 1 if value in EXTRACTORS else 0.0
+        else:
+            X[:, k] = values[kind] == (value if kind in _ONE_HOT_OF else int(value))
+    return X
+
+
+class TreeEnsemble:
+    """Boosted regression trees over named features (written by tools/boosted_trees.py): the
+    margin of P(key concept) is `base` plus one leaf value per tree. Trees let the evidence
+    interact, which a sum of weights cannot: a tagged phrase the field never writes is a
+    different bet from one it does. Rows are scored in batches with numpy, every tree at once."""
+
+    CHUNK = 4096  # rows per batch: memory stays bounded on a million candidates
+
+    def __init__(self, inputs: list[str], base: float, trees: list[list[list[float]]]):
+        self.inputs = tuple(inputs)
+        self.base = float(base)
+        nodes = [node for tree in trees for node in tree]
+        self.roots = np.cumsum([0] + [len(tree) for tree in trees[:-1]], dtype=np.int64)
+        offset = np.repeat(self.roots, [len(tree) for tree in trees])
+        self.feature = np.array([max(int(n[0]), 0) for n in nodes], dtype=np.int64)
+        self.threshold = np.array([n[1] for n in nodes], dtype=np.float64)
+        leaf = np.array([int(n[2]) < 0 for n in nodes])
+        self.left = np.where(leaf, -1, np.array([int(n[2]) for n in nodes]) + offset)
+        self.right = np.where(leaf, -1, np.array([int(n[3]) for n in nodes]) + offset)
+        self.value = np.array([n[4] for n in nodes], dtype=np.float64)
+        self.inner = self.left >= 0
+
+    def margins(self, X: np.ndarray) -> np.ndarray:
+        """The margin of each row of X (columns in `inputs` order)."""
+        out = np.empty(len(X))
+        for start in range(0, len(X), self.CHUNK):
+            rows = X[start : start + self.CHUNK]
+            n, width = len(rows), rows.shape[1]
+            flat = np.ascontiguousarray(rows).ravel()
+            # one walker per (row, tree), moved down a level at a time while it is at an inner node
+            at = np.tile(self.roots, n)
+            row_start = np.repeat(np.arange(n) * width, len(self.roots))
+            walking = np.flatnonzero(self.inner[at])
+            while walking.size:
+                node = at[walking]
+                x = flat[row_start[walking] + self.feature[node]]
+                at[walking] = node = np.where(x <= self.threshold[node], self.left[node], self.right[node])
+                walking = walking[self.inner[node]]
+            out[start : start + n] = self.base + self.value[at].reshape(n, -1).sum(axis=1)
+        return out
+
+
 class LinkRanker:
-    """P(a candidate is one of the paper's key concepts), from learned feature weights."""
+    """P(a candidate is one of the paper's key concepts), from learned feature weights or trees."""
 
     def __init__(
         self, weights: dict[str, float], threshold: float, rank_last: frozenset[str] = frozenset(),
-        unsupported_threshold: float | None = None,
+        unsupported_threshold: float | None = None, trees: TreeEnsemble | None = None,
     ):
         self.weights = weights
+        self.trees = trees
         self.threshold = threshold
         # the bar for a weak phrase nothing corroborates: higher, as fewer of those are valid
         # (none passes a weights file that sets no bar: such a file was trained without them)
@@ -207,12 +308,25 @@ class LinkRanker:
         else:
             text = Path(path).read_text(encoding="utf-8")
         data = json.loads(text)
+        trees = data.get("trees")
         return cls(
-            data["weights"], data["threshold"], frozenset(data.get("rank_last", ())), data.get("unsupported_threshold"),
+            data.get("weights", {}), data["threshold"], frozenset(data.get("rank_last", ())), data.get("unsupported_threshold"),
+            TreeEnsemble(trees["inputs"], trees["base"], trees["trees"]) if trees else None,
         )
+
+    def probabilities(self, evidence: list[Evidence]) -> list[float]:
+        """probability() of each piece of evidence, the trees' in one batch."""
+        if self.trees is None:
+            return [self.probability(ev) for ev in evidence]
+        if not evidence:
+            return []
+        z = np.clip(self.trees.margins(feature_matrix(evidence, self.trees.inputs)), -50.0, 50.0)
+        return (1.0 / (1.0 + np.exp(-z))).tolist()
 
     def probability(self, ev: Evidence) -> float:
         """The logistic of the weighted features; the same sum as over `features(ev)`, unrolled."""
+        if self.trees is not None:
+            return self.probabilities([ev])[0]
         w, df, found = self._w, ev.field_df, self._found
         z = w["bias"] + sum(found.get(e, 0.0) for e in sorted(ev.extractors))
         z += self._best.get(ev.extractor, 0.0) + self._role.get(ev.role, 0.0) + self._type.get(ev.type, 0.0)

@@ -311,9 +311,11 @@ class Resolver:
         res = Resolution(merges=self._merges)
         # 4. paper -> concept links: strongest role, best evidence; the ranker orders them under the cap
         used: set[str] = set()
-        probability, last = self.ranker.probability, self.ranker.rank_last
+        last = self.ranker.rank_last
         threshold, unsupported_threshold = self.ranker.threshold, self.ranker.unsupported_threshold
         per_paper = list(self.candidates(keyed))
+        # every candidate's probability in one batch: the ranker's trees score rows together
+        probabilities = iter(self.ranker.probabilities([ev for _p, cands in per_paper for _lk, ev in cands]))
         self._unsupported = set()  # object ids: meaningless once this resolution's mentions are gone
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
@@ -322,7 +324,7 @@ class Resolver:
         for _paper, candidates in per_paper:
             scored = []
             for lk, ev in candidates:
-                p = probability(ev) + (1.0 if lk.role == "PROPOSES" else 0.0)
+                p = next(probabilities) + (1.0 if lk.role == "PROPOSES" else 0.0)
                 if ev.unsupported and p < unsupported_threshold:
                     continue  # under its own bar it takes no place under the cap either
                 order = p + (SHARED_BONUS if ev.curated and sharing[lk.concept_id] >= 2 else 0.0)

@@ -44,7 +44,7 @@ def test_seed_map_in_chromium(browser, seed_map, artifacts):
         "return Array.from(document.querySelectorAll('#nodes circle'), c => c.dataset.name)"
     )
     assert len(drawn) == browser.execute("return kgView.data.concepts.length") > 200
-    assert {"GRPO", "CoT", "LLM", "reasoning"} <= set(drawn)
+    assert {"GRPO", "CoT", "LLM", "mathematical reasoning"} <= set(drawn)
     assert (
         browser.execute("return document.querySelector('#labels text.t0').getBBox().width") > 0
     )  # labels render

@@ -8,7 +8,15 @@ import pytest
 from kg.extract.pipeline import extract
 from kg.extract.vocabulary import load_vocabulary
 from kg.models import Paper
-from kg.resolve.ranking import FEATURE_NAMES, Evidence, LinkRanker, features
+from kg.resolve.ranking import (
+    FEATURE_NAMES,
+    Evidence,
+    LinkRanker,
+    TreeEnsemble,
+    WordFacts,
+    feature_matrix,
+    features,
+)
 from kg.resolve.resolver import Resolver
 
 ABSTRACT = (
@@ -30,10 +38,10 @@ def links_with(extracted, ranker, cap=15):
     return res.links
 
 
-def test_shipped_weights_name_only_known_features():
+def test_shipped_trees_read_only_known_features():
     ranker = LinkRanker.load()
-    assert set(ranker.weights) <= set(FEATURE_NAMES)
-    assert 0.0 < ranker.threshold < 1.0
+    assert ranker.trees is not None and set(ranker.trees.inputs) <= set(FEATURE_NAMES)
+    assert 0.0 < ranker.threshold < ranker.unsupported_threshold < 1.0
 
 
 def test_strong_evidence_outranks_a_generic_phrase_written_once():
@@ -77,14 +85,11 @@ def test_shipped_file_is_what_the_trainer_writes():
     assert data["trained_on"]["heldout29"] == "tests/data/gold_heldout29/heldout29_40.jsonl"
     assert data["positives"] < data["examples"]
     # the tagger trained on the same sets: its evidence gets no weight of its own
-    assert not any("tagger" in name for name in data["weights"])
+    assert not any("tagger" in name for name in data["trees"]["inputs"])
+    assert len(data["trees"]["trees"]) == data["rounds"]
 
 
-def test_the_fast_sum_equals_the_weighted_features(extracted):
-    """probability() unrolls the dot product over features(): both must agree on real evidence."""
-    import math
-
-    ranker = LinkRanker.load()
+def evidence_of(extracted) -> list[Evidence]:
     seen = []
 
     class Spy(Resolver):
@@ -93,7 +98,18 @@ def test_the_fast_sum_equals_the_weighted_features(extracted):
                 seen.extend(ev for _lk, ev in cands)
                 yield paper, cands
 
-    Spy(load_vocabulary(), ranker=ranker).resolve(extracted)
+    Spy(load_vocabulary()).resolve(extracted)
+    return seen
+
+
+def test_the_fast_sum_equals_the_weighted_features(extracted):
+    """probability() unrolls the dot product over features(): both must agree on real evidence."""
+    import math
+    import random
+
+    rng = random.Random(7)
+    ranker = LinkRanker({name: rng.uniform(-2, 2) for name in FEATURE_NAMES}, threshold=0.15)
+    seen = evidence_of(extracted)
     assert len(seen) > 8
     for ev in seen:
         z = sum(ranker.weights.get(name, 0.0) * value for name, value in features(ev).items())
@@ -186,3 +202,49 @@ def test_a_weak_phrase_nothing_corroborates_passes_only_its_own_bar():
     assert linked(LinkRanker({"unsupported": 1.0}, threshold=0.6, unsupported_threshold=0.7)) == (
         unsupported | {"concept:sparse-reward-shaping"}  # a contribution passes any bar
     )
+
+
+def test_the_feature_matrix_holds_the_features(extracted):
+    """feature_matrix() builds features() column by column: the same numbers, for every name."""
+    seen = evidence_of(extracted)
+    seen.append(Evidence(role="MENTIONS", extractor="phrases", type="Concept", score=0.4, extractors={"phrases", "tagger"},
+                         uses=2, first=0.1, field_df=150, words=7, unsupported=True,
+                         word_facts=WordFacts(0.9, 0.8, 0.7, 0.6, head_cluster=5, modifier_cluster=63)))
+    X = feature_matrix(seen, FEATURE_NAMES)
+    assert X.shape == (len(seen), len(FEATURE_NAMES))
+    for row, ev in zip(X, seen):
+        f = features(ev)
+        assert row.tolist() == [f.get(name, 0.0) for name in FEATURE_NAMES]
+
+
+# two trees over ("score", "in_title"): the first splits on score at 0.5, then on the title; the
+# second gives +1 to everything in the title
+TREES = [
+    [[0, 0.5, 1, 2, 0.0], [-1, 0.0, -1, -1, -1.0], [1, 0.5, 3, 4, 0.0], [-1, 0.0, -1, -1, 0.5], [-1, 0.0, -1, -1, 2.0]],
+    [[1, 0.5, 1, 2, 0.0], [-1, 0.0, -1, -1, 0.0], [-1, 0.0, -1, -1, 1.0]],
+]
+
+
+def test_trees_add_the_leaves_each_row_reaches():
+    import numpy as np
+
+    trees = TreeEnsemble(["score", "in_title"], -0.25, TREES)
+    X = np.array([[0.2, 0.0], [0.2, 1.0], [0.9, 0.0], [0.9, 1.0], [0.5, 1.0]])
+    assert trees.margins(X).tolist() == [-1.25, -0.25, 0.25, 2.75, -0.25]
+    trees.CHUNK = 2  # batches give the same numbers
+    assert trees.margins(X).tolist() == [-1.25, -0.25, 0.25, 2.75, -0.25]
+
+
+def test_a_ranker_with_trees_scores_a_batch_as_one_by_one(extracted):
+    import math
+
+    ranker = LinkRanker({}, threshold=0.6, trees=TreeEnsemble(["score", "in_title"], -0.25, TREES))
+    seen = evidence_of(extracted)
+    batch = ranker.probabilities(seen)
+    assert batch == [ranker.probability(ev) for ev in seen]
+    for ev, p in zip(seen, batch):
+        leaves = (-1.0 if ev.score <= 0.5 else 2.0 if ev.in_title else 0.5) + (1.0 if ev.in_title else 0.0)
+        assert p == pytest.approx(1 / (1 + math.exp(-(-0.25 + leaves))), abs=1e-12)
+    # through the resolver: only what the title names with a score over 0.5, or the paper proposes, passes 0.6
+    kept = {lk.concept_id for lk in links_with(extracted, ranker) if lk.role != "PROPOSES"}
+    assert kept == {"concept:group-relative-policy-optimization", "concept:reward-shaping"}

@@ -32,6 +32,12 @@ SINGLE_NOUN_DF = (3, 1000)
 SINGLE_NOUN_MIN_USES = 4
 
 
+# a property a paper measures or seeks ("faithfulness", "steerability", "reproducibility") names
+# a concept at fewer uses than other single nouns; the generic ones are not single nouns at all
+_PROPERTY_NOUN = re.compile(r"(?:ness|ity)$")
+PROPERTY_NOUN_MIN_USES = 2
+
+
 NAME_COMPOUND_MIN_DF = 3
 # how many field abstracts must write a modifier before a short form ("agentic RAG")
 SHORT_FORM_KIND_MIN_DF = 5
@@ -181,7 +187,10 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
             return
         title = {single_noun(w, lex) for w in re.findall(r"[a-z]+", doc.user_data.get("kg_title", ""))}
         for key, toks in seen.items():
-            if len(toks) + (key in title) < SINGLE_NOUN_MIN_USES or not (min_df <= word_df.get(key, 0) <= max_df):
+            uses = len(toks) + (key in title)
+            if uses < (PROPERTY_NOUN_MIN_USES if _PROPERTY_NOUN.search(key) else SINGLE_NOUN_MIN_USES) or not (
+                min_df <= word_df.get(key, 0) <= max_df
+            ):
                 continue
             for t in toks:
                 if not covered[t.idx]:
