@@ -239,7 +239,7 @@ class TreeEnsemble:
     interact, which a sum of weights cannot: a tagged phrase the field never writes is a
     different bet from one it does. Rows are scored in batches with numpy, every tree at once."""
 
-    CHUNK = 4096  # rows per batch: memory stays bounded on a million candidates
+    CHUNK = 4096  # rows per batch: memory stays bounded on a million candidates (LinkRanker.probabilities too)
 
     def __init__(self, inputs: list[str], base: float, trees: list[list[list[float]]]):
         self.inputs = tuple(inputs)
@@ -318,13 +318,17 @@ class LinkRanker:
         """probability() of each piece of evidence, the trees' in one batch."""
         if self.trees is None:
             return [self.probability(ev) for ev in evidence]
-        if not evidence:
-            return []
-        z = np.clip(self.trees.margins(feature_matrix(evidence, self.trees.inputs)), -50.0, 50.0)
-        return (1.0 / (1.0 + np.exp(-z))).tolist()
+        out: list[float] = []
+        step = self.trees.CHUNK
+        for start in range(0, len(evidence), step):  # a batch's inputs at a time: memory stays bounded
+            X = feature_matrix(evidence[start : start + step], self.trees.inputs)
+            z = np.clip(self.trees.margins(X), -50.0, 50.0)
+            out.extend((1.0 / (1.0 + np.exp(-z))).tolist())
+        return out
 
     def probability(self, ev: Evidence) -> float:
-        """The logistic of the weighted features; the same sum as over `features(ev)`, unrolled."""
+        """The trees' probability, or the logistic of the weighted features (the same sum as over
+        `features(ev)`, unrolled)."""
         if self.trees is not None:
             return self.probabilities([ev])[0]
         w, df, found = self._w, ev.field_df, self._found

@@ -242,6 +242,8 @@ def test_a_ranker_with_trees_scores_a_batch_as_one_by_one(extracted):
     seen = evidence_of(extracted)
     batch = ranker.probabilities(seen)
     assert batch == [ranker.probability(ev) for ev in seen]
+    ranker.trees.CHUNK = 3  # in batches of three: the same numbers
+    assert ranker.probabilities(seen) == batch
     for ev, p in zip(seen, batch):
         leaves = (-1.0 if ev.score <= 0.5 else 2.0 if ev.in_title else 0.5) + (1.0 if ev.in_title else 0.0)
         assert p == pytest.approx(1 / (1 + math.exp(-(-0.25 + leaves))), abs=1e-12)

@@ -560,7 +560,8 @@ def _mark_title_terms(ctx: _DocContext, doc: Doc) -> None:
 # Feature Fusion of Visual Foundation Models ...", "Virtual Scanning for NSCLC Histology"
 # (not "Intersectional Fairness in LLMs", "Energy-Based Transformers as Predictors ...": a topic
 # or a thing studied)
-_TITLE_LEAD = re.compile(r"^\s*((?:[A-Z][\w-]*\s+){1,4}?[A-Z][\w-]*)\s+(?:for|of|via|with|through|towards?)\s")
+_TITLE_LEAD_PATTERN = r"^\s*((?:[A-Z][\w-]*\s+){1,4}?[A-Z][\w-]*)\s+(?:for|of|via|with|through|towards?%s)\s"
+_TITLE_LEAD = re.compile(_TITLE_LEAD_PATTERN % "")
 
 
 def _mark_title_lead(ctx: _DocContext, doc: Doc, title: str) -> None:
@@ -607,9 +608,7 @@ def _mark_title_head(ctx: _DocContext, doc: Doc) -> None:
 # the title's name for what the paper brings, before the words that say what it is for or does:
 # "Variational Feature Compression for ...", "Discriminative Span as a Predictor of ...",
 # "Non-linear Interventions on Large Language Models"
-_TITLE_NAME_BEFORE = re.compile(
-    r"^\s*((?:[A-Z][\w-]*\s+){1,4}?[A-Z][\w-]*)\s+(?:for|of|via|with|through|towards?|as|on|in)\s"
-)
+_TITLE_NAME_BEFORE = re.compile(_TITLE_LEAD_PATTERN % "|as|on|in")
 
 
 # words that praise or situate a field's term rather than name a new one
