@@ -131,7 +131,8 @@ def test_contribution_dev_sets_do_not_regress(folder, name, floor):
                "gold_heldout35/build_heldout35.py", "gold_heldout36/build_heldout36.py",
                "gold_heldout37/build_heldout37.py", "gold_heldout38/build_heldout38.py",
                "gold_heldout39/build_heldout39.py", "gold_heldout40/build_heldout40.py",
-               "gold_heldout41/build_heldout41.py", "gold_heldout42/build_heldout42.py"]
+               "gold_heldout41/build_heldout41.py", "gold_heldout42/build_heldout42.py",
+               "gold_heldout43/build_heldout43.py"]
 )
 def test_annotated_sets_validate(script):
     """Each new gold file still matches its records and its annotators' rules."""
@@ -145,7 +146,7 @@ def test_annotated_sets_validate(script):
 
 def test_a_second_blind_annotation_agrees_with_the_gold():
     """The README's annotator agreement (tests/data/annotator_agreement.py): a second blind
-    annotation of held-out 8-10 finds 0.95 of the gold's key concepts, so the gold is reproducible."""
+    annotation of held-out 8-10 and 42 finds 0.94 of the gold's key concepts, so the gold is reproducible."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("agreement", ROOT / "tests" / "data" / "annotator_agreement.py")
@@ -158,7 +159,7 @@ def test_a_second_blind_annotation_agrees_with_the_gold():
     counts = [agreement.agreement(agreement._annotation(ROOT / "tests" / "data" / f"gold_heldout{n}"),
                                   agreement._annotation(ROOT / "tests" / "data" / f"gold_heldout{n}" / "second_annotation"))
               for n in agreement.SETS]
-    assert sum(c["found"] for c in counts) == 1341 and sum(c["keys"] for c in counts) == 1414
+    assert sum(c["found"] for c in counts) == 1775 and sum(c["keys"] for c in counts) == 1886
 
 
 def test_weak_link_precision_does_not_regress():
