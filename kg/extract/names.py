@@ -78,10 +78,8 @@ def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
     if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
         return False  # "High-Density", "Task-Dependent": capitalised English, not a coined name
-    if _ACRONYM_LETTERS.match(word) and not _ends_in_word(word) and _is_word(word):
-        return False
-    if _INNER_ACRONYM_LETTER.match(word) and not _ends_in_word(word) and _is_word(word):
-        return False  # "histOlogy", "exPlanations": a word with an acronym's letter marked, not "nuScenes"
+    if (_ACRONYM_LETTERS.match(word) or _INNER_ACRONYM_LETTER.match(word)) and not _ends_in_word(word) and _is_word(word):
+        return False  # "SEarch", "histOlogy": a word with an acronym's letters marked, not "VRBench", "nuScenes"
     uppers = sum(c.isupper() for c in word)
     has_digit = any(c.isdigit() for c in word)
     has_alpha = any(c.isalpha() for c in word)

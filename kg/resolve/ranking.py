@@ -233,13 +233,14 @@ def feature_matrix(evidence: list[Evidence], names: tuple[str, ...]) -> np.ndarr
     return X
 
 
+BATCH = 4096  # candidates scored at once: memory stays bounded on a million of them
+
+
 class TreeEnsemble:
     """Boosted regression trees over named features (written by tools/boosted_trees.py): the
     margin of P(key concept) is `base` plus one leaf value per tree. Trees let the evidence
     interact, which a sum of weights cannot: a tagged phrase the field never writes is a
     different bet from one it does. Rows are scored in batches with numpy, every tree at once."""
-
-    CHUNK = 4096  # rows per batch: memory stays bounded on a million candidates (LinkRanker.probabilities too)
 
     def __init__(self, inputs: list[str], base: float, trees: list[list[list[float]]]):
         self.inputs = tuple(inputs)
@@ -258,8 +259,8 @@ class TreeEnsemble:
     def margins(self, X: np.ndarray) -> np.ndarray:
         """The margin of each row of X (columns in `inputs` order)."""
         out = np.empty(len(X))
-        for start in range(0, len(X), self.CHUNK):
-            rows = X[start : start + self.CHUNK]
+        for start in range(0, len(X), BATCH):
+            rows = X[start : start + BATCH]
             n, width = len(rows), rows.shape[1]
             flat = np.ascontiguousarray(rows).ravel()
             # one walker per (row, tree), moved down a level at a time while it is at an inner node
@@ -291,15 +292,9 @@ class LinkRanker:
         # concepts the annotated papers link often and almost never name as key concepts
         # ("reasoning", "AI", "generalization"): under the cap they come after every other candidate
         self.rank_last = rank_last
-        w = weights.get
-        # the one-hot weights by value: probability() runs for every candidate of every paper
-        self._found = {e: w(f"found_by:{e}", 0.0) for e in EXTRACTORS}
-        self._best = {e: w(f"best_by:{e}", 0.0) for e in EXTRACTORS}
-        self._role = {r: w(f"role:{r}", 0.0) for r in ROLES}
-        self._type = {t: w(f"type:{t}", 0.0) for t in CONCEPT_TYPES}
-        self._w = {name: w(name, 0.0) for name in FEATURE_NAMES if ":" not in name}
-        self._head_cluster = [w(f"head_cluster:{c}", 0.0) for c in range(-1, CLUSTERS)]
-        self._modifier_cluster = [0.0] + [w(f"modifier_cluster:{c}", 0.0) for c in range(CLUSTERS)]
+        # the weighted sum's inputs: the features the weights name, in FEATURE_NAMES order
+        self._weighted = tuple(name for name in FEATURE_NAMES if weights.get(name))
+        self._weight_vector = np.array([weights[name] for name in self._weighted], dtype=np.float64)
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> LinkRanker:
@@ -315,48 +310,17 @@ class LinkRanker:
         )
 
     def probabilities(self, evidence: list[Evidence]) -> list[float]:
-        """probability() of each piece of evidence, the trees' in one batch."""
-        if self.trees is None:
-            return [self.probability(ev) for ev in evidence]
+        """probability() of each piece of evidence, scored a batch at a time (memory stays bounded)."""
         out: list[float] = []
-        step = self.trees.CHUNK
-        for start in range(0, len(evidence), step):  # a batch's inputs at a time: memory stays bounded
-            X = feature_matrix(evidence[start : start + step], self.trees.inputs)
-            z = np.clip(self.trees.margins(X), -50.0, 50.0)
-            out.extend((1.0 / (1.0 + np.exp(-z))).tolist())
+        for start in range(0, len(evidence), BATCH):
+            part = evidence[start : start + BATCH]
+            if self.trees is not None:
+                z = self.trees.margins(feature_matrix(part, self.trees.inputs))
+            else:
+                z = feature_matrix(part, self._weighted) @ self._weight_vector
+            out.extend((1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))).tolist())
         return out
 
     def probability(self, ev: Evidence) -> float:
-        """The trees' probability, or the logistic of the weighted features (the same sum as over
-        `features(ev)`, unrolled)."""
-        if self.trees is not None:
-            return self.probabilities([ev])[0]
-        w, df, found = self._w, ev.field_df, self._found
-        z = w["bias"] + sum(found.get(e, 0.0) for e in sorted(ev.extractors))
-        z += self._best.get(ev.extractor, 0.0) + self._role.get(ev.role, 0.0) + self._type.get(ev.type, 0.0)
-        z += (
-            w["score"] * ev.score
-            + w["log_uses"] * math.log1p(ev.uses)
-            + (w["repeated"] if ev.uses >= 2 else 0.0)
-            + (w["in_title"] if ev.in_title else 0.0)
-            + w["log_field_df"] * math.log1p(df) / 5
-            + (w["field_term"] if 3 <= df < 100 else 0.0)
-            + (w["field_stock"] if df >= 100 else 0.0)
-            + (w["field_unseen"] if df == 0 else 0.0)
-            + (w["in_vocabulary"] if ev.in_vocabulary else 0.0)
-            + (w["curated"] if ev.curated else 0.0)
-            + w["words"] * min(ev.words, 5) / 5
-            + (w["acronym"] if ev.acronym else 0.0)
-            + (w["generic_head"] if ev.generic_head else 0.0)
-            + w["first"] * ev.first
-            + (w["early"] if ev.first < 0.2 else 0.0)
-        )
-        wf = ev.word_facts
-        z += (
-            w["rarest_word"] * wf.rarest + w["head_rarity"] * wf.head + w["first_rarity"] * wf.first
-            + w["mean_rarity"] * wf.mean
-            + ((w["single_word"] + w["single_rarity"] * wf.first) if ev.words == 1 else 0.0)
-            + ((w["unsupported"] + w["unsupported_rarity"] * wf.rarest) if ev.unsupported else 0.0)
-            + self._head_cluster[wf.head_cluster + 1] + self._modifier_cluster[wf.modifier_cluster + 1]
-        )
-        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+        """P(key concept) of one candidate: the trees', or the logistic of the weighted features."""
+        return self.probabilities([ev])[0]

@@ -8,6 +8,7 @@ import pytest
 from kg.extract.pipeline import extract
 from kg.extract.vocabulary import load_vocabulary
 from kg.models import Paper
+from kg.resolve import ranking
 from kg.resolve.ranking import (
     FEATURE_NAMES,
     Evidence,
@@ -102,8 +103,9 @@ def evidence_of(extracted) -> list[Evidence]:
     return seen
 
 
-def test_the_fast_sum_equals_the_weighted_features(extracted):
-    """probability() unrolls the dot product over features(): both must agree on real evidence."""
+def test_the_weighted_sum_is_over_the_features(extracted):
+    """The weighted sum reads feature_matrix(): its probability must be the logistic of the
+    weights times features(), on real evidence."""
     import math
     import random
 
@@ -225,24 +227,24 @@ TREES = [
 ]
 
 
-def test_trees_add_the_leaves_each_row_reaches():
+def test_trees_add_the_leaves_each_row_reaches(monkeypatch):
     import numpy as np
 
     trees = TreeEnsemble(["score", "in_title"], -0.25, TREES)
     X = np.array([[0.2, 0.0], [0.2, 1.0], [0.9, 0.0], [0.9, 1.0], [0.5, 1.0]])
     assert trees.margins(X).tolist() == [-1.25, -0.25, 0.25, 2.75, -0.25]
-    trees.CHUNK = 2  # batches give the same numbers
+    monkeypatch.setattr(ranking, "BATCH", 2)  # batches give the same numbers
     assert trees.margins(X).tolist() == [-1.25, -0.25, 0.25, 2.75, -0.25]
 
 
-def test_a_ranker_with_trees_scores_a_batch_as_one_by_one(extracted):
+def test_a_ranker_with_trees_scores_a_batch_as_one_by_one(extracted, monkeypatch):
     import math
 
     ranker = LinkRanker({}, threshold=0.6, trees=TreeEnsemble(["score", "in_title"], -0.25, TREES))
     seen = evidence_of(extracted)
     batch = ranker.probabilities(seen)
     assert batch == [ranker.probability(ev) for ev in seen]
-    ranker.trees.CHUNK = 3  # in batches of three: the same numbers
+    monkeypatch.setattr(ranking, "BATCH", 3)  # in batches of three: the same numbers
     assert ranker.probabilities(seen) == batch
     for ev, p in zip(seen, batch):
         leaves = (-1.0 if ev.score <= 0.5 else 2.0 if ev.in_title else 0.5) + (1.0 if ev.in_title else 0.0)
