@@ -19,7 +19,7 @@ DATA = Path(__file__).resolve().parent
 ROOT = DATA.parents[1]  # the repository
 CORPUS = ROOT.parent / "shared" / "corpora" / "arxiv_ai_2025_2026.jsonl.gz"
 TYPES = {"Model", "Method", "Framework", "Benchmark", "Dataset", "Task", "Metric", "Concept"}
-ORDINALS = {4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth", 17: "seventeenth", 18: "eighteenth", 19: "nineteenth", 20: "twentieth", 21: "twenty-first", 22: "twenty-second", 23: "twenty-third", 24: "twenty-fourth", 25: "twenty-fifth", 26: "twenty-sixth", 27: "twenty-seventh", 28: "twenty-eighth", 29: "twenty-ninth", 30: "thirtieth", 31: "thirty-first", 32: "thirty-second", 33: "thirty-third", 34: "thirty-fourth", 35: "thirty-fifth", 36: "thirty-sixth", 37: "thirty-seventh", 38: "thirty-eighth", 39: "thirty-ninth", 40: "fortieth", 41: "forty-first", 42: "forty-second", 43: "forty-third"}
+ORDINALS = {4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth", 11: "eleventh", 12: "twelfth", 13: "thirteenth", 14: "fourteenth", 15: "fifteenth", 16: "sixteenth", 17: "seventeenth", 18: "eighteenth", 19: "nineteenth", 20: "twentieth", 21: "twenty-first", 22: "twenty-second", 23: "twenty-third", 24: "twenty-fourth", 25: "twenty-fifth", 26: "twenty-sixth", 27: "twenty-seventh", 28: "twenty-eighth", 29: "twenty-ninth", 30: "thirtieth", 31: "thirty-first", 32: "thirty-second", 33: "thirty-third", 34: "thirty-fourth", 35: "thirty-fifth", 36: "thirty-sixth", 37: "thirty-seventh", 38: "thirty-eighth", 39: "thirty-ninth", 40: "fortieth", 41: "forty-first", 42: "forty-second", 43: "forty-third", 44: "forty-fourth"}
 
 
 # ---- selection
