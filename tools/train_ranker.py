@@ -62,7 +62,7 @@ from kg.graph.build import build_graph  # noqa: E402
 from kg.graph.inspect import papers as paper_ids  # noqa: E402
 from kg.read import read_papers  # noqa: E402
 from kg.resolve.normalize import norm_key  # noqa: E402
-from kg.resolve.ranking import FEATURE_NAMES, LinkRanker, features  # noqa: E402
+from kg.resolve.ranking import FEATURE_NAMES, SHARE_FEATURES, LinkRanker, NamedShares, features  # noqa: E402
 from kg.resolve.resolver import Resolver  # noqa: E402
 from tools.boosted_trees import fit_trees  # noqa: E402
 from tools.gold_sets import gold_set  # noqa: E402
@@ -98,6 +98,11 @@ L2 = 3.0
 # concept of fewer than this share of them goes last under the cap: the field's broad words
 RANK_LAST_MIN_PAPERS = 12
 RANK_LAST_MAX_GOLD = 0.08
+# the named shares (kg.resolve.ranking.NamedShares): a word's share of named candidates is pulled
+# toward the prior by this many candidates; words of fewer candidates are left out of the table
+SHARES_PRIOR = 0.15
+SHARES_STRENGTH = 5.0
+SHARES_MIN_CANDIDATES = 2
 
 
 class _Recorder(Resolver):
@@ -114,9 +119,10 @@ class _Recorder(Resolver):
             yield paper, cands
 
 
-def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> list[tuple[dict[str, float], int, str, bool]]:
-    """(features, is a gold key concept, concept id, a contribution) for every candidate link of
-    the annotated papers, found with the shipped tagger or the weights file `tagger`."""
+def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> list[tuple[dict[str, float], int, str, bool, tuple[str, str]]]:
+    """(features, is a gold key concept, concept id, a contribution, its last and first word)
+    for every candidate link of the annotated papers, found with the shipped tagger or the
+    weights file `tagger`; the features without the named shares, which need the other sets."""
     papers = list(read_papers([str(inputs)]))
     resolver = _Recorder(load_vocabulary())
     resolution = resolver.resolve(extract(papers, jobs=1, tagger=tagger))
@@ -132,7 +138,9 @@ def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> list[t
     for (pid, cid), ev in sorted(resolver.evidence.items()):
         if pid in keys_of:
             forms = _forms(G, cid)
-            out.append((features(ev), int(any(forms & keys for keys in keys_of[pid])), cid, ev.role == "PROPOSES"))
+            wf = ev.word_facts
+            out.append((features(ev), int(any(forms & keys for keys in keys_of[pid])), cid, ev.role == "PROPOSES",
+                        (wf.head_word, wf.first_word)))
     return out
 
 
@@ -154,11 +162,46 @@ def fold_taggers(folder: Path, reuse: bool = False) -> dict[str, str]:
     return out
 
 
+def named_shares(rows) -> dict:
+    """The NamedShares table of these candidate rows (contributions aside), as ranker.json keeps
+    it: words of SHARES_MIN_CANDIDATES candidates or more, in sorted order."""
+    counts: dict[str, dict[str, list[int]]] = {"head": {}, "first": {}}
+    for _f, y, _cid, proposed, (head, first) in rows:
+        if proposed:
+            continue
+        for table, word in (("head", head), ("first", first)):
+            got = counts[table].setdefault(word, [0, 0])
+            got[0] += 1
+            got[1] += y
+    return {
+        "prior": SHARES_PRIOR, "strength": SHARES_STRENGTH,
+        **{table: {w: got for w, got in sorted(words.items()) if got[0] >= SHARES_MIN_CANDIDATES}
+           for table, words in counts.items()},
+    }
+
+
+def add_named_shares(rows_of: dict[str, list]) -> dict:
+    """Add the named shares to every row's features, out of sample: a tagger set's rows read the
+    table of the tagger's other folds, the seeds' rows that of every tagger set. Returns the
+    table of every tagger set, which ships (never counted on the seeds, kg's default input)."""
+    tagged = [name for name in rows_of if name in _TAGGER_NAMES]
+    shipped = named_shares([row for name in tagged for row in rows_of[name]])
+    table_of = dict.fromkeys(rows_of, shipped)
+    for fold in TAGGER_FOLDS:
+        table = named_shares([row for name in tagged if name not in fold for row in rows_of[name]])
+        table_of.update(dict.fromkeys(fold, table))
+    for name, rows in rows_of.items():
+        shares = NamedShares.from_doc(table_of[name])
+        for f, _y, _cid, _p, (head, first) in rows:
+            f.update(zip(SHARE_FEATURES, shares.values(head, first)))
+    return shipped
+
+
 def rank_last(rows) -> list[str]:
     """The concepts annotators name least when kg offers them: candidates (not contributions) of
     RANK_LAST_MIN_PAPERS papers or more, gold in under RANK_LAST_MAX_GOLD of them."""
     seen: dict[str, list[int]] = {}
-    for _f, y, cid, proposed in rows:
+    for _f, y, cid, proposed, *_words in rows:
         if not proposed:
             counts = seen.setdefault(cid, [0, 0])
             counts[0] += 1
@@ -194,13 +237,15 @@ def main() -> int:
         folder = Path(args.folds or tmp)
         folder.mkdir(parents=True, exist_ok=True)
         weights_of = fold_taggers(folder, reuse=bool(args.folds))
+        rows_of = {}
         for name, (inputs, gold) in DEV_SETS.items():
-            got = examples(inputs, gold, weights_of.get(name, True))
-            print(f"{name}: {len(got)} candidates, {sum(y for _f, y, _c, _p in got)} gold key concepts", file=sys.stderr)
-            rows += got
+            rows_of[name] = examples(inputs, gold, weights_of.get(name, True))
+            print(f"{name}: {len(rows_of[name])} candidates, {sum(r[1] for r in rows_of[name])} gold key concepts", file=sys.stderr)
+    shares = add_named_shares(rows_of)
+    rows = [row for name in DEV_SETS for row in rows_of[name]]
     names = [n for n in FEATURE_NAMES if n not in UNWEIGHTED]
-    X = np.array([[f.get(n, 0.0) for n in names] for f, _y, _c, _p in rows])
-    y = np.array([y for _f, y, _c, _p in rows], dtype=float)
+    X = np.array([[f.get(n, 0.0) for n in names] for f, *_rest in rows])
+    y = np.array([row[1] for row in rows], dtype=float)
     doc = {
         "about": "kg link ranker: " + (
             "logistic weights" if args.logistic else "boosted trees (tools/boosted_trees.py)"
@@ -219,6 +264,7 @@ def main() -> int:
         doc.update(TREES, threshold=THRESHOLD, unsupported_threshold=UNSUPPORTED_THRESHOLD, trees=tree_doc(names, base, trees))
         made = f"{len(trees)} trees"
     doc["rank_last"] = rank_last(rows)
+    doc["named_shares"] = shares
     Path(args.out).write_text(ranker_json(doc), encoding="utf-8")
     print(f"wrote {args.out}: {made} from {len(rows)} examples", file=sys.stderr)
     return 0
@@ -226,6 +272,15 @@ def main() -> int:
 
 def ranker_json(doc: dict) -> str:
     """ranker.json's text: indented, but one line per tree (a diff shows which trees changed)."""
+    shares = doc.get("named_shares")
+    if isinstance(shares, dict):  # a word a line
+        tables = {
+            table: "{}" if not shares[table] else "{\n" + ",\n".join(f"   {json.dumps(w, ensure_ascii=False)}: {json.dumps(v)}" for w, v in shares[table].items()) + "\n  }"
+            for table in ("head", "first")
+        }
+        inner = json.dumps({**shares, "head": "@HEAD@", "first": "@FIRST@"}, indent=1).replace("\n", "\n ")
+        text = ranker_json({**doc, "named_shares": "@SHARES@"})
+        return text.replace('"@SHARES@"', inner.replace('"@HEAD@"', tables["head"]).replace('"@FIRST@"', tables["first"]))
     trees = doc.get("trees")
     if trees is None:
         return json.dumps(doc, indent=1) + "\n"

@@ -84,6 +84,8 @@ class WordFacts:
     mean: float = 0.0
     head_cluster: int = -1  # -1: a word too rare to be clustered
     modifier_cluster: int = -1  # of its first word when it has two or more
+    head_word: str = ""  # its last word as key_words() writes it
+    first_word: str = ""
 
 
 def word_facts(key: str) -> WordFacts:
@@ -97,8 +99,39 @@ def word_facts(key: str) -> WordFacts:
     clusters = _key_word_clusters()
     return WordFacts(
         max(rarity), rarity[-1], rarity[0], sum(rarity) / len(rarity),
-        clusters.get(words[-1], -1), clusters.get(words[0], -1) if len(words) > 1 else -1,
+        clusters.get(words[-1], -1), clusters.get(words[0], -1) if len(words) > 1 else -1, words[-1], words[0],
     )
+
+
+@dataclass(frozen=True)
+class NamedShares:
+    """How often annotators name a candidate that ends (head) or starts (first) with a word: of
+    the candidates of the annotated abstracts tools/train_ranker.py trains on (contributions
+    aside), a word -> (candidates, gold key concepts) table each. "performance", "result" and
+    "capability" end a hundred candidates and few key concepts; most that end in "detection" or
+    "distillation" are named. The share is smoothed toward `prior` by `strength` candidates, so
+    a word seen twice moves it little and a word never seen gets the prior."""
+
+    head: dict[str, tuple[int, int]]
+    first: dict[str, tuple[int, int]]
+    prior: float = 0.15
+    strength: float = 5.0
+
+    @classmethod
+    def from_doc(cls, doc: dict) -> NamedShares:
+        table = lambda rows: {word: (int(n), int(gold)) for word, (n, gold) in rows.items()}  # noqa: E731
+        return cls(table(doc["head"]), table(doc["first"]), float(doc["prior"]), float(doc["strength"]))
+
+    def values(self, head_word: str, first_word: str) -> tuple[float, float, float, float]:
+        """(head_named, head_seen, first_named, first_seen) of a candidate's last and first word."""
+        out = []
+        for table, word in ((self.head, head_word), (self.first, first_word)):
+            n, gold = table.get(word, (0, 0))
+            out += [(gold + self.prior * self.strength) / (n + self.strength), math.log1p(n) / 5]
+        return tuple(out)
+
+
+SHARE_FEATURES = ("head_named", "head_seen", "first_named", "first_seen")
 
 
 @dataclass
@@ -124,8 +157,8 @@ class Evidence:
     unsupported: bool = False
 
 
-def features(ev: Evidence) -> dict[str, float]:
-    """The model's inputs by name (absent names are 0)."""
+def features(ev: Evidence, shares: NamedShares | None = None) -> dict[str, float]:
+    """The model's inputs by name (absent names are 0; so are the shares without a table)."""
     f = {"bias": 1.0}
     for e in sorted(ev.extractors):  # a fixed order: float sums must not depend on hashing
         f[f"found_by:{e}"] = 1.0
@@ -160,6 +193,8 @@ def features(ev: Evidence) -> dict[str, float]:
     f[f"head_cluster:{wf.head_cluster}"] = 1.0
     if wf.modifier_cluster >= 0:
         f[f"modifier_cluster:{wf.modifier_cluster}"] = 1.0
+    if shares is not None:
+        f.update(zip(SHARE_FEATURES, shares.values(wf.head_word, wf.first_word)))
     return f
 
 
@@ -172,13 +207,13 @@ FEATURE_NAMES = (
     "score", "log_uses", "repeated", "in_title", "log_field_df", "field_term", "field_stock",
     "field_unseen", "in_vocabulary", "curated", "words", "acronym", "generic_head", "first", "early",
     "rarest_word", "head_rarity", "first_rarity", "mean_rarity", "single_word", "single_rarity",
-    "unsupported", "unsupported_rarity",
+    "unsupported", "unsupported_rarity", *SHARE_FEATURES,
     *(f"head_cluster:{c}" for c in range(-1, CLUSTERS)),
     *(f"modifier_cluster:{c}" for c in range(CLUSTERS)),
 )
 
 
-def _numeric_columns(evidence: list[Evidence]) -> dict[str, np.ndarray]:
+def _numeric_columns(evidence: list[Evidence], shares: NamedShares | None) -> dict[str, np.ndarray]:
     """features()'s numbers that are not one-hot, a column each."""
     n = len(evidence)
 
@@ -191,7 +226,13 @@ def _numeric_columns(evidence: list[Evidence]) -> dict[str, np.ndarray]:
     df, uses, words, first, unsupported = (attr(a) for a in ("field_df", "uses", "words", "first", "unsupported"))
     rarest, first_rarity = fact("rarest"), fact("first")
     single = (words == 1).astype(np.float64)
+    if shares is None:
+        share_columns = dict.fromkeys(SHARE_FEATURES, np.zeros(n))
+    else:
+        rows = [shares.values(ev.word_facts.head_word, ev.word_facts.first_word) for ev in evidence]
+        share_columns = dict(zip(SHARE_FEATURES, np.array(rows, dtype=np.float64).reshape(n, len(SHARE_FEATURES)).T))
     return {
+        **share_columns,
         "bias": np.ones(n), "score": attr("score"), "log_uses": np.log1p(uses), "repeated": uses >= 2,
         "in_title": attr("in_title"), "log_field_df": np.log1p(df) / 5, "field_term": (df >= 3) & (df < 100),
         "field_stock": df >= 100, "field_unseen": df == 0, "in_vocabulary": attr("in_vocabulary"),
@@ -205,13 +246,13 @@ def _numeric_columns(evidence: list[Evidence]) -> dict[str, np.ndarray]:
 _ONE_HOT_OF = {"best_by": "extractor", "role": "role", "type": "type"}
 
 
-def feature_matrix(evidence: list[Evidence], names: tuple[str, ...]) -> np.ndarray:
+def feature_matrix(evidence: list[Evidence], names: tuple[str, ...], shares: NamedShares | None = None) -> np.ndarray:
     """features(ev)[name] (0 when absent) for each piece of evidence and name, built a column at a
     time: the same numbers as features(), without a dict per candidate (a test keeps them equal)."""
     X = np.zeros((len(evidence), len(names)))
     if not evidence:
         return X
-    numeric = _numeric_columns(evidence) if any(":" not in name for name in names) else {}
+    numeric = _numeric_columns(evidence, shares) if any(":" not in name for name in names) else {}
     values: dict[str, np.ndarray] = {}  # one-hot kind -> each candidate's value (a bit per extractor)
     for k, name in enumerate(names):
         kind, _, value = name.partition(":")
@@ -282,9 +323,11 @@ class LinkRanker:
     def __init__(
         self, weights: dict[str, float], threshold: float, rank_last: frozenset[str] = frozenset(),
         unsupported_threshold: float | None = None, trees: TreeEnsemble | None = None,
+        shares: NamedShares | None = None,
     ):
         self.weights = weights
         self.trees = trees
+        self.shares = shares
         self.threshold = threshold
         # the bar for a weak phrase nothing corroborates: higher, as fewer of those are valid
         # (none passes a weights file that sets no bar: such a file was trained without them)
@@ -307,6 +350,7 @@ class LinkRanker:
         return cls(
             data.get("weights", {}), data["threshold"], frozenset(data.get("rank_last", ())), data.get("unsupported_threshold"),
             TreeEnsemble(trees["inputs"], trees["base"], trees["trees"]) if trees else None,
+            NamedShares.from_doc(data["named_shares"]) if "named_shares" in data else None,
         )
 
     def probabilities(self, evidence: list[Evidence]) -> list[float]:
@@ -315,9 +359,9 @@ class LinkRanker:
         for start in range(0, len(evidence), BATCH):
             part = evidence[start : start + BATCH]
             if self.trees is not None:
-                z = self.trees.margins(feature_matrix(part, self.trees.inputs))
+                z = self.trees.margins(feature_matrix(part, self.trees.inputs, self.shares))
             else:
-                z = feature_matrix(part, self._weighted) @ self._weight_vector
+                z = feature_matrix(part, self._weighted, self.shares) @ self._weight_vector
             out.extend((1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))).tolist())
         return out
 

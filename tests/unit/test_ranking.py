@@ -13,6 +13,7 @@ from kg.resolve.ranking import (
     FEATURE_NAMES,
     Evidence,
     LinkRanker,
+    NamedShares,
     TreeEnsemble,
     WordFacts,
     feature_matrix,
@@ -145,6 +146,8 @@ def test_the_trainer_ranks_last_what_annotators_name_least():
     rows += [({}, 0, "concept:rare", False)] * (n - 1)  # too few papers to tell
     rows += [({}, 0, "concept:ours", True)] * n  # a contribution is never ranked last
     assert rank_last(rows) == ["concept:broad"]
+    rows = [(f, y, c, p, ("w", "w")) for f, y, c, p in rows]  # as examples() writes them
+    assert rank_last(rows) == ["concept:broad"]
     data = json.loads((Path(__file__).resolve().parents[2] / "kg/resolve/data/ranker.json").read_text(encoding="utf-8"))
     assert "concept:reasoning" in data["rank_last"] and "concept:group-relative-policy-optimization" not in data["rank_last"]
 
@@ -212,11 +215,41 @@ def test_the_feature_matrix_holds_the_features(extracted):
     seen.append(Evidence(role="MENTIONS", extractor="phrases", type="Concept", score=0.4, extractors={"phrases", "tagger"},
                          uses=2, first=0.1, field_df=150, words=7, unsupported=True,
                          word_facts=WordFacts(0.9, 0.8, 0.7, 0.6, head_cluster=5, modifier_cluster=63)))
-    X = feature_matrix(seen, FEATURE_NAMES)
-    assert X.shape == (len(seen), len(FEATURE_NAMES))
-    for row, ev in zip(X, seen):
-        f = features(ev)
-        assert row.tolist() == [f.get(name, 0.0) for name in FEATURE_NAMES]
+    shares = NamedShares({"shaping": (4, 3), "phrase": (9, 0)}, {"reward": (2, 1)})
+    for table in (None, shares):
+        X = feature_matrix(seen, FEATURE_NAMES, table)
+        assert X.shape == (len(seen), len(FEATURE_NAMES))
+        for row, ev in zip(X, seen):
+            f = features(ev, table)
+            assert row.tolist() == [f.get(name, 0.0) for name in FEATURE_NAMES]
+    assert {ev.word_facts.head_word for ev in seen} >= {"shaping", "assignment"}
+
+
+def test_named_shares_are_smoothed_toward_the_prior():
+    """A word's share of named candidates is (named + prior * strength) / (seen + strength): a
+    word never seen gets the prior; `seen` is log(1 + candidates) / 5."""
+    import math
+
+    shares = NamedShares({"framework": (95, 0), "distillation": (5, 5)}, {"policy": (3, 1)}, prior=0.2, strength=5.0)
+    head_named, head_seen, first_named, first_seen = shares.values("framework", "policy")
+    assert head_named == pytest.approx(1.0 / 100) and head_seen == pytest.approx(math.log(96) / 5)
+    assert first_named == pytest.approx(2.0 / 8) and first_seen == pytest.approx(math.log(4) / 5)
+    assert shares.values("distillation", "unseen") == pytest.approx((6.0 / 10, math.log(6) / 5, 0.2, 0.0))
+    ev = Evidence(role="MENTIONS", extractor="phrases", type="Method", score=0.5,
+                  word_facts=WordFacts(head_word="distillation", first_word="policy"))
+    f = features(ev, shares)
+    assert [f[name] for name in ranking.SHARE_FEATURES] == pytest.approx([0.6, math.log(6) / 5, 0.25, math.log(4) / 5])
+    assert not set(ranking.SHARE_FEATURES) & set(features(ev))  # no table, no shares
+
+
+def test_the_shipped_ranker_reads_its_named_shares():
+    """ranker.json carries the table its trees were trained with, counted on the tagger's sets."""
+    ranker = LinkRanker.load()
+    assert ranker.shares is not None and set(ranking.SHARE_FEATURES) & set(ranker.trees.inputs)
+    assert len(ranker.shares.head) > 1000 and all(n >= 2 for n, _gold in ranker.shares.head.values())
+    few, seen, _f, _fs = ranker.shares.values("performance", "performance")
+    assert few < ranker.shares.prior and seen > 0.8  # it ends a hundred candidates, few key concepts
+    assert ranker.shares.values("detection", "detection")[0] > 0.5
 
 
 # two trees over ("score", "in_title"): the first splits on score at 0.5, then on the title; the
@@ -252,3 +285,29 @@ def test_a_ranker_with_trees_scores_a_batch_as_one_by_one(extracted, monkeypatch
     # through the resolver: only what the title names with a score over 0.5, or the paper proposes, passes 0.6
     kept = {lk.concept_id for lk in links_with(extracted, ranker) if lk.role != "PROPOSES"}
     assert kept == {"concept:group-relative-policy-optimization", "concept:reward-shaping"}
+
+
+def test_the_trainer_counts_named_shares_out_of_sample():
+    """Each tagger set's rows read the shares of the other folds; the seeds' rows and the shipped
+    table, those of every tagger set; words of fewer than SHARES_MIN_CANDIDATES candidates and
+    contributions are not counted."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import train_ranker
+
+    first, second = train_ranker.TAGGER_FOLDS[0][0], train_ranker.TAGGER_FOLDS[1][0]
+    row = lambda y, head, proposed=False: ({}, y, "c", proposed, (head, "x"))  # noqa: E731
+    rows_of = {
+        "seeds": [row(1, "method")],
+        first: [row(1, "method"), row(1, "method"), row(0, "rare"), row(1, "framework", proposed=True)],
+        second: [row(0, "method"), row(0, "method"), row(0, "framework"), row(0, "framework")],
+    }
+    shipped = train_ranker.add_named_shares(rows_of)
+    assert shipped["head"] == {"framework": [2, 0], "method": [4, 2]} and shipped["first"] == {"x": [7, 2]}
+    p, k = train_ranker.SHARES_PRIOR, train_ranker.SHARES_STRENGTH
+    named = {name: [f["head_named"] for f, *_ in rows] for name, rows in rows_of.items()}
+    assert named["seeds"] == pytest.approx([(2 + p * k) / (4 + k)])
+    assert named[first][0] == pytest.approx((0 + p * k) / (2 + k))  # counted on the second set alone
+    assert named[second][0] == pytest.approx((2 + p * k) / (2 + k))
+    assert named[first][2] == pytest.approx(p)  # "rare": one candidate, left out of the table
