@@ -119,8 +119,8 @@ class NamedShares:
 
     @classmethod
     def from_doc(cls, doc: dict) -> NamedShares:
-        table = lambda rows: {word: (int(n), int(gold)) for word, (n, gold) in rows.items()}  # noqa: E731
-        return cls(table(doc["head"]), table(doc["first"]), float(doc["prior"]), float(doc["strength"]))
+        head, first = ({word: (int(n), int(gold)) for word, (n, gold) in doc[t].items()} for t in ("head", "first"))
+        return cls(head, first, float(doc["prior"]), float(doc["strength"]))
 
     def values(self, head_word: str, first_word: str) -> tuple[float, float, float, float]:
         """(head_named, head_seen, first_named, first_seen) of a candidate's last and first word."""
