@@ -237,7 +237,6 @@ def main() -> int:
                     "(they are stale once the tagger's sets, tables or features change)")
     ap.add_argument("--logistic", action="store_true", help="write the logistic model instead of the trees")
     args = ap.parse_args()
-    rows = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.folds or tmp)
         folder.mkdir(parents=True, exist_ok=True)
@@ -276,7 +275,8 @@ def main() -> int:
 
 
 def ranker_json(doc: dict) -> str:
-    """ranker.json's text: indented, but one line per tree (a diff shows which trees changed)."""
+    """ranker.json's text: indented, but one line per tree and per word of the named shares (a
+    diff shows which trees and words changed)."""
     shares = doc.get("named_shares")
     if isinstance(shares, dict):  # a word a line
         tables = {

@@ -50,6 +50,10 @@ def test_the_written_trees_read_back_as_fitted():
     assert "unused" not in doc["trees"]["inputs"]  # only the inputs the trees split on
     text = ranker_json(doc)
     assert json.loads(text) == doc and text.count("\n") < 20  # one line per tree
+    shares = {"prior": 0.15, "strength": 5.0, "head": {"détection": [3, 2], "model": [9, 6]}, "first": {}}
+    with_shares = ranker_json({**doc, "named_shares": shares})
+    assert json.loads(with_shares) == {**doc, "named_shares": shares}
+    assert '   "détection": [3, 2],\n' in with_shares  # a word a line, as written
     path = Path(__file__).parent / "_ranker_trees.json"
     try:
         path.write_text(text, encoding="utf-8")
