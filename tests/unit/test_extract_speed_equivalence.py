@@ -43,6 +43,23 @@ def test_tables_path_equals_the_spacy_pipe_path():
     fast = list(pipeline._extract_tables(nlp, papers))
     assert fast == list(via_pipe())
     assert sum(len(ms) for _p, ms in fast) > 10
+    assert any(m.extractor == "tagger" for _p, ms in fast for m in ms)  # the tagger ran on the tables
+
+
+def test_the_default_pipelines_take_the_tables_path(monkeypatch):
+    """Every component of the default pipeline (with or without the tagger) reads the tables, so
+    extract() never builds a spaCy Doc; a Doc built anyway fails this test."""
+    from kg.extract.tokenizer import AbstractTokenizer
+
+    for tagger in (True, False):
+        assert pipeline.KG_COMPONENTS.issuperset(pipeline.make_nlp(tagger=tagger).pipe_names)
+
+    def no_doc(self, text):
+        raise AssertionError("a spaCy Doc was built")
+
+    monkeypatch.setattr(AbstractTokenizer, "__call__", no_doc)
+    papers = [Paper(id="p0", title="GRPO-Lite", abstract=TEXTS[0])]
+    assert list(pipeline.extract(papers, jobs=1))[0][1]
 
 
 def test_memoized_word_facts_match_their_rules():
