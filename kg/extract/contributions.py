@@ -21,9 +21,10 @@ _SELF = (
     r"we|(?:this|the\s+present|our)\s+(?:technical\s+)?(?:paper|work|study|report|article|research|thesis|survey|"
     r"letter|manuscript|chapter|project|position\s+paper)|the\s+(?:paper|article|manuscript)"
 )
+# an adverb between the announcer and its verb: "we also propose", "we therefore introduce"
+_ADVERB = r"(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+|therefore\s+|thus\s+|hence\s+|here\s+|now\s+|next\s+|instead\s+)?"
 _ANNOUNCE = re.compile(
-    rf"\b(?:(?:{_SELF})\s+(?P<aux>are\s+|will\s+|have\s+|has\s+)?"
-    rf"(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+|therefore\s+|thus\s+|hence\s+|here\s+|now\s+|next\s+|instead\s+)?"
+    rf"\b(?:(?:{_SELF})\s+(?P<aux>are\s+|will\s+|have\s+|has\s+)?{_ADVERB}"
     rf"|us\s+to\s+|by\s+)(?:{_VERBS})\b",
     re.I,
 )
@@ -31,7 +32,7 @@ _ANNOUNCE = re.compile(
 # "we define a new metric, Force Gap": verbs that often take an ordinary object ("we define the
 # reward as ...", "we compile 120k images"), so they announce only a name the sentence says is one
 _NAMING_VERB = re.compile(
-    rf"\b(?:{_SELF})\s+(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+|therefore\s+|thus\s+|hence\s+|here\s+|now\s+|next\s+|instead\s+)?"
+    rf"\b(?:{_SELF})\s+{_ADVERB}"
     r"(?:(?:compil|formali[sz]|defin)(?:e|es|ed)|identif(?:y|ies|ied))\b",
     re.I,
 )
@@ -172,12 +173,13 @@ _RESULTING = re.compile(
 _PASSIVE_WORDS = ("proposed", "introduced", "presented", "developed", "designed", "devised")
 # "First, a Maritime Simulated Visibility Dataset (MSVD) is constructed using ...": verbs of
 # building announce after an indefinite article, and only a name ("a graph is built from ...")
+_BUILT_WORDS = ("constructed", "built", "created", "curated", "collected", "established", "compiled")
 _PASSIVE_BUILT = re.compile(
     r"(?:^|[,;]\s*)an?\s+(?:novel\s+|new\s+)?([^,;]{2,80}?)\s+(?:is|are)\s+(?:then\s+|further\s+|also\s+|first\s+)?"
-    r"(?:constructed|built|created|curated|collected|established|compiled)\b",
+    rf"(?:{'|'.join(_BUILT_WORDS)})\b",
     re.I,
 )
-_BUILT_WORDS = ("constructed", "built", "created", "curated", "collected", "established", "compiled")
+_BUILT_WITH = re.compile(r"\bbased\b|\busing\b")  # "a FAISS based index is constructed": built with a name
 # "an Intrinsic Saliency guided Refinement Module (ISRM) is devised to ...": "devised" announces a
 # new thing only after an indefinite article ("Open set recognition (OSR) is devised to ..." is
 # the field's)
@@ -541,8 +543,8 @@ def find_contributions(sentence: str, first: bool = False) -> list[Contribution]
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(sentence[: m.start(1)][-60:]), -1))
     if low is None or _has_any(low, _BUILT_WORDS):
         for m in _PASSIVE_BUILT.finditer(sentence):
-            if re.search(r"\bbased\b|\busing\b", m.group(1)):
-                continue  # "a FAISS based vector database is constructed": built with the name, not named
+            if _BUILT_WITH.search(m.group(1)):
+                continue  # built with the name, not named
             found.append(Contribution(m.start(1), m.end(1), type_from_clause(m.group(1)), -1, True))
     if not found:
         # "TGraphX presents a novel paradigm", "The WuNeng architecture introduces a novel approach":

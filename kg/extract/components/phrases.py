@@ -34,7 +34,7 @@ SINGLE_NOUN_MIN_USES = 4
 
 # a property a paper measures or seeks ("faithfulness", "steerability", "reproducibility") names
 # a concept at fewer uses than other single nouns; the generic ones are not single nouns at all
-_PROPERTY_NOUN = re.compile(r"(?:ness|ity)$")
+PROPERTY_NOUN_ENDINGS = ("ness", "ity")
 PROPERTY_NOUN_MIN_USES = 2
 
 
@@ -188,7 +188,7 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
         title = {single_noun(w, lex) for w in re.findall(r"[a-z]+", doc.user_data.get("kg_title", ""))}
         for key, toks in seen.items():
             uses = len(toks) + (key in title)
-            if uses < (PROPERTY_NOUN_MIN_USES if _PROPERTY_NOUN.search(key) else SINGLE_NOUN_MIN_USES) or not (
+            if uses < (PROPERTY_NOUN_MIN_USES if key.endswith(PROPERTY_NOUN_ENDINGS) else SINGLE_NOUN_MIN_USES) or not (
                 min_df <= word_df.get(key, 0) <= max_df
             ):
                 continue
