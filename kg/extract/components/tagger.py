@@ -24,8 +24,9 @@ from kg.models import WEAK_EXTRACTORS
 # on (28 of 31 sets up or level at 4). Session 36, with the boosted-tree ranker retrained on the
 # same tables for each: 1 against 4 gave +0.0048 recall on the seeds and held-out 30-44 (up on 14
 # of the 16 sets) at judged validity 0.9148 -> 0.9155, every link judged, 0.09 more links a paper
-# (2, with the tagger's margin a ranker input too, gave +0.0026): the trees tell an unsure span worth linking from one that is not, so the
-# tagger's own candidates start where its corroboration of a weak phrase does
+# (2, with the tagger's margin a ranker input too, +0.0026): the trees rank the extra spans with
+# every other candidate, and those they link are valid as often. The tagger's own candidates now
+# start where its corroboration of a weak phrase does.
 TAGGER_MIN_MARGIN = 1.0
 TAGGER_MAX_TOKENS = 6
 # a weak phrase whose exact bounds the tagger also marks, with at least this margin, is
