@@ -203,6 +203,9 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
         "identification of AI-generated media.",
         "The proposed network consists of a convolutional autoencoder along with a fully-connected layer.",
         "However, most NLP progress has been made using romanized text.",
+        "For inference, GLEN utilizes collision-free inference, using identifier weights to rank documents without additional overhead.",
+        "The Att-Adapter leverages the decoupled cross attention module to naturally harmonize the multiple domain attributes "
+        "with text conditioning.",
     ]
     tagger = load_tagger()
     corroborated = 0
