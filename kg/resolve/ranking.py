@@ -134,9 +134,9 @@ class NamedShares:
 SHARE_FEATURES = ("head_named", "head_seen", "first_named", "first_seen")
 
 
-@dataclass
+@dataclass(slots=True)
 class Evidence:
-    """What one paper says about one candidate concept."""
+    """What one paper says about one candidate concept (slots: a build holds one per candidate)."""
 
     role: str  # the strongest role of its mentions
     extractor: str  # the extractor of the strongest mention

@@ -31,7 +31,7 @@ from kg.resolve.normalize import (
     spelling_key,
     unglue,
 )
-from kg.resolve.ranking import Evidence, LinkRanker, WordFacts, word_facts
+from kg.resolve.ranking import BATCH, Evidence, LinkRanker, WordFacts, word_facts
 from kg.resolve.review import MergeRules
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
@@ -313,21 +313,19 @@ class Resolver:
         used: set[str] = set()
         last = self.ranker.rank_last
         threshold, unsupported_threshold = self.ranker.threshold, self.ranker.unsupported_threshold
-        per_paper = list(self.candidates(keyed))
-        # every candidate's probability in one batch: the ranker's trees score rows together
-        probabilities = iter(self.ranker.probabilities([ev for _p, cands in per_paper for _lk, ev in cands]))
+        per_paper = self._scored_candidates(keyed)
         self._unsupported = set()  # object ids: meaningless once this resolution's mentions are gone
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
         # a paper's sixth tagged phrase)
-        sharing = collections.Counter(lk.concept_id for _p, cands in per_paper for lk, ev in cands if ev.curated)
-        for _paper, candidates in per_paper:
+        sharing = collections.Counter(lk.concept_id for cands in per_paper for lk, _p, _u, curated in cands if curated)
+        for candidates in per_paper:
             scored = []
-            for lk, ev in candidates:
-                p = next(probabilities) + (1.0 if lk.role == "PROPOSES" else 0.0)
-                if ev.unsupported and p < unsupported_threshold:
+            for lk, p, unsupported, curated in candidates:
+                p += 1.0 if lk.role == "PROPOSES" else 0.0
+                if unsupported and p < unsupported_threshold:
                     continue  # under its own bar it takes no place under the cap either
-                order = p + (SHARED_BONUS if ev.curated and sharing[lk.concept_id] >= 2 else 0.0)
+                order = p + (SHARED_BONUS if curated and sharing[lk.concept_id] >= 2 else 0.0)
                 if lk.concept_id in last and lk.role != "PROPOSES":
                     order -= 1.0  # kept only where the paper has room left
                 scored.append((lk, p, order))
@@ -713,6 +711,29 @@ class Resolver:
             text_key = norm_key(text)
             found = self._text_df[text] = (text_key, self.vocab.phrase_df.get(text_key, 0))
         return found
+
+    def _scored_candidates(self, keyed) -> list[list[tuple[PaperLink, float, bool, bool]]]:
+        """Each paper's candidates as (link, probability, unsupported, curated), scored as they
+        come, BATCH at a time, so that a build never holds the evidence of all of them (at 32k
+        abstracts, some 690,000 candidates). The batches are those of one call over all of them."""
+        per_paper: list[list[tuple[PaperLink, float, bool, bool]]] = []
+        pending: list[tuple[list, PaperLink, Evidence]] = []
+
+        def score(entries: list[tuple[list, PaperLink, Evidence]]) -> None:
+            probabilities = self.ranker.probabilities([ev for _rows, _lk, ev in entries])
+            for (rows, lk, ev), p in zip(entries, probabilities):
+                rows.append((lk, p, ev.unsupported, ev.curated))
+
+        for _paper, cands in self.candidates(keyed):
+            rows: list[tuple[PaperLink, float, bool, bool]] = []
+            per_paper.append(rows)
+            pending.extend((rows, lk, ev) for lk, ev in cands)
+            if len(pending) >= BATCH:
+                cut = len(pending) - len(pending) % BATCH
+                score(pending[:cut])
+                del pending[:cut]
+        score(pending)
+        return per_paper
 
     def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
         """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""

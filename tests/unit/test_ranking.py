@@ -225,6 +225,20 @@ def test_the_feature_matrix_holds_the_features(extracted):
     assert {ev.word_facts.head_word for ev in seen} >= {"shaping", "assignment"}
 
 
+def test_candidates_scored_a_few_at_a_time_link_as_all_at_once(extracted, monkeypatch):
+    """The resolver scores candidates BATCH at a time and drops their evidence (memory at 32k
+    abstracts); the links are those of scoring every candidate together."""
+    import kg.resolve.resolver as resolver_module
+
+    papers = extracted * 3  # three papers, the same abstract: the candidates outnumber the batch
+    papers = [(Paper(id=f"p{k}", abstract=p.abstract, title=p.title), ms) for k, (p, ms) in enumerate(papers)]
+    whole = [(lk.paper_id, lk.concept_id, lk.score) for lk in Resolver(load_vocabulary()).resolve(papers).links]
+    monkeypatch.setattr(resolver_module, "BATCH", 7)
+    monkeypatch.setattr(ranking, "BATCH", 7)
+    parts = [(lk.paper_id, lk.concept_id, lk.score) for lk in Resolver(load_vocabulary()).resolve(papers).links]
+    assert parts == whole and len({pid for pid, _c, _s in whole}) == 3
+
+
 def test_named_shares_are_smoothed_toward_the_prior():
     """A word's share of named candidates is (named + prior * strength) / (seen + strength): a
     word never seen gets the prior; `seen` is log(1 + candidates) / 5."""
