@@ -108,10 +108,8 @@ L2 = 3.0
 # concept of fewer than this share of them goes last under the cap: the field's broad words
 RANK_LAST_MIN_PAPERS = 12
 RANK_LAST_MAX_GOLD = 0.08
-# the named shares (kg.resolve.ranking.NamedShares): a word's share of named candidates is pulled
-# toward the prior by this many candidates; words of fewer candidates are left out of the table
-SHARES_PRIOR = 0.15
-SHARES_STRENGTH = 5.0
+# the named shares (kg.resolve.ranking.NamedShares, whose prior and strength the table ships
+# with): words of fewer candidates are left out of the table
 SHARES_MIN_CANDIDATES = 2
 
 
@@ -184,7 +182,7 @@ def named_shares(rows) -> dict:
             got[0] += 1
             got[1] += y
     return {
-        "prior": SHARES_PRIOR, "strength": SHARES_STRENGTH,
+        "prior": NamedShares.prior, "strength": NamedShares.strength,
         **{table: {w: got for w, got in sorted(words.items()) if got[0] >= SHARES_MIN_CANDIDATES}
            for table, words in counts.items()},
     }

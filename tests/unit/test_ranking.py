@@ -319,7 +319,7 @@ def test_the_trainer_counts_named_shares_out_of_sample():
     }
     shipped = train_ranker.add_named_shares(rows_of)
     assert shipped["head"] == {"framework": [2, 0], "method": [4, 2]} and shipped["first"] == {"x": [7, 2]}
-    p, k = train_ranker.SHARES_PRIOR, train_ranker.SHARES_STRENGTH
+    p, k = NamedShares.prior, NamedShares.strength
     named = {name: [f["head_named"] for f, *_ in rows] for name, rows in rows_of.items()}
     assert named["seeds"] == pytest.approx([(2 + p * k) / (4 + k)])
     assert named[first][0] == pytest.approx((0 + p * k) / (2 + k))  # counted on the second set alone
