@@ -989,6 +989,23 @@ def test_a_plain_modifier_makes_a_kind_of_a_one_word_term(nlp):
     assert {"sampling", "pruning"} <= terms
 
 
+def test_a_phrase_around_a_term_said_once_is_a_weak_candidate_the_term_stands_in_for(nlp):
+    # "context window overflow", "directed acyclic graph": the paper's phrase around a field
+    # term, said once, is where annotators often draw the bounds; it comes weak (no type), and
+    # the term inside is its stand-in, linked only if the resolver refuses the phrase
+    text = ("Agents suffer context window overflow on long tasks. "
+            "The planner searches a directed acyclic graph of subgoals.")
+    doc = nlp(text)
+    weak = {c.text for c in doc.user_data["kg"] if c.extractor == "phrases" and c.type is None}
+    assert {"context window overflow", "directed acyclic graph"} <= weak
+    got = {(m.text, m.inside) for m in mentions_from_doc(doc, "p")}
+    assert {("context window overflow", False), ("context window", True),
+            ("directed acyclic graph", False), ("acyclic graph", True)} <= got
+    # not around a name, not a clause, not a description by its generic head
+    text = "We propose an RL framework. Model training proceeds in stages. Models improve on reasoning tasks."
+    assert not {c.text for c in nlp(text).user_data["kg"] if c.extractor == "phrases" and c.type is None}
+
+
 def test_a_classifying_modifier_stays_when_the_field_writes_the_phrase_with_it(nlp):
     # "multi-step", "full", "strategic" describe in most phrases but name a kind in these:
     # the corpus counts decide (phrases.CLASSIFIED_MIN_DF); an evaluative modifier still goes
