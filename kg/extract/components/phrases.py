@@ -11,7 +11,7 @@ from spacy.tokens import Doc
 
 from kg.extract.components.candidates import Candidate, _coverage, _store
 from kg.extract.generic import CLASSIFYING_MODIFIERS, GENERIC_HEADS, GENERIC_MODIFIERS
-from kg.extract.phrases import KIND_HEADS
+from kg.extract.phrases import KIND_HEADS, _unknown_verb_share, tag_word
 from kg.extract.phrases import head_word as _head_key  # one definition, shared with the title rules
 from kg.extract.typing_rules import type_from_head
 from kg.extract.vocabulary import TERM_MIN_DF, load_vocabulary
@@ -82,8 +82,6 @@ def _around_a_term(inner, taken, text, lex) -> bool:
     """A phrase around one vocabulary or mined term that names a thing of its own: not around a
     name ("RL framework"), not a clause ("models reasoning", "model training proceeds"), not a
     description by its head ("reasoning tasks")."""
-    from kg.extract.phrases import _unknown_verb_share, tag_word
-
     head = _head_key(text)
     last = text.rsplit(None, 1)[-1].lower()
     return (
