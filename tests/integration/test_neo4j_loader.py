@@ -209,7 +209,7 @@ def test_constraints_and_fulltext_indexes(neo4j_db):
     hits = run_cypher(
         f"CALL db.index.fulltext.queryNodes('{CONCEPT_FULLTEXT_INDEX}', $q) YIELD node RETURN node.id AS id",
         # an alias: the list property is indexed. Quoted, a phrase only one node has ("alias" alone is
-        # in every other concept's aliases, and which of those Lucene ranks first can vary by run)
+        # in every other concept's aliases)
         {"q": '"alias-0"'},
         **kw,
     )
