@@ -78,16 +78,21 @@ def _extends_term(inner, taken, start, end, text, word_df) -> bool:
     return False
 
 
+def _names_a_thing(text: str) -> bool:
+    """Whether a phrase's head names a thing rather than a generic ("results") or a kind word
+    ("method", "tasks"): the phrase rules below keep only such phrases."""
+    head = _head_key(text)
+    return head not in GENERIC_HEADS and head not in KIND_HEADS
+
+
 def _around_a_term(inner, taken, text, lex) -> bool:
     """A phrase around one vocabulary or mined term that names a thing of its own: not around a
     name ("RL framework"), not a clause ("models reasoning", "model training proceeds"), not a
     description by its head ("reasoning tasks")."""
-    head = _head_key(text)
     last = text.rsplit(None, 1)[-1].lower()
     return (
         _term_inside(inner, taken, text) is not None
-        and head not in GENERIC_HEADS
-        and head not in KIND_HEADS
+        and _names_a_thing(text)
         and tag_word(last, lex) != "VERB"
         and not _unknown_verb_share(last, lex)
     )
@@ -107,12 +112,10 @@ def _name_modifies(inner, taken, start, end, text, word_df) -> bool:
     """"LLM judges", "KG construction": names that only modify the plain noun the phrase ends
     in make a compound the field writes as a term of its own."""
     last = max(taken[k][1] for k in inner)
-    head = _head_key(text)
     return (
         all(taken[k][2] == "names" and taken[k][0] >= start for k in inner)
         and last < end
-        and head not in GENERIC_HEADS
-        and head not in KIND_HEADS
+        and _names_a_thing(text)
         and word_df.get(norm_key(text), 0) >= NAME_COMPOUND_MIN_DF
     )
 
@@ -271,7 +274,7 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                             # twice is a concept of its own, whatever name or term sits inside it
                             len(words) >= 2 and low_text.count(text.lower()) >= 2
                             and not any(taken[k][0] == start and taken[k][1] == end for k in inner)
-                            and _head_key(text) not in GENERIC_HEADS and _head_key(text) not in KIND_HEADS
+                            and _names_a_thing(text)
                         ):
                             store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))
                         elif _around_a_term(inner, taken, text, lex):
