@@ -85,17 +85,25 @@ def _names_a_thing(text: str) -> bool:
     return head not in GENERIC_HEADS and head not in KIND_HEADS
 
 
-def _around_a_term(inner, taken, text, lex) -> bool:
-    """A phrase around one vocabulary or mined term that names a thing of its own: not around a
-    name ("RL framework"), not a clause ("models reasoning", "model training proceeds"), not a
-    description by its head ("reasoning tasks")."""
+def _around_a_term(inner, taken, start, text, lex, full_text, low_text) -> bool:
+    """A phrase around one vocabulary or mined term, or one name it modifies ("PII leakage",
+    "GPU memory fragmentation"), that names a thing of its own: not a clause ("models reasoning",
+    "model training proceeds"), not a description by its head ("reasoning tasks"). A name's own
+    bounds ("Parallel CFRX") are the name finder's, one of two alternatives ("CNN/RNN hybrids")
+    is no phrase, and a shorter phrase the paper writes twice ("CNOT gate") is the concept."""
     last = text.rsplit(None, 1)[-1].lower()
-    return (
-        _term_inside(inner, taken, text) is not None
-        and _names_a_thing(text)
-        and tag_word(last, lex) != "VERB"
-        and not _unknown_verb_share(last, lex)
-    )
+    if len(inner) != 1 or _plural_noun(text.split(None, 1)[0]):
+        return False
+    a, b, extractor = taken[inner[0]]
+    if extractor == "names":
+        if b >= start + len(text) or full_text[a - 1 : a] == "/":
+            return False
+        words = text.split()
+        if any(low_text.count(" ".join(part).lower()) >= 2 for part in (words[:-1], words[1:]) if len(part) >= 2):
+            return False
+    elif extractor not in ("vocabulary", "terms"):
+        return False
+    return _names_a_thing(text) and tag_word(last, lex) != "VERB" and not _unknown_verb_share(last, lex)
 
 
 def _paper_kind_of_term(inner, taken, start, end, text, low_text, title_low) -> bool:
@@ -277,11 +285,12 @@ def make_phrases(nlp: Language, name: str, vocab_file: str | None):
                             and _names_a_thing(text)
                         ):
                             store.append(Candidate(text, start, end, type_from_head(_head_key(text)), "phrases", 0.45))
-                        elif _around_a_term(inner, taken, text, lex):
+                        elif _around_a_term(inner, taken, start, text, lex, doc.user_data["kg_text"], low_text):
                             # "context window overflow", "directed acyclic graph": the paper's phrase
-                            # around a field term, where annotators often draw the bounds. It is weak:
-                            # the term inside stands in for it (pipeline.mentions_from_doc), and the
-                            # resolver links the phrase only where the ranker prefers it
+                            # around a field term or a name, where annotators often draw the bounds. It
+                            # is weak: the term inside stands in for it (pipeline.mentions_from_doc; a
+                            # name keeps its own link), and the resolver links the phrase only where
+                            # the ranker prefers it
                             store.append(Candidate(text, start, end, None, "phrases", 0.45))
                         continue
                     rest = text[text.lower().rindex(words[-2], 0, len(text) - len(words[-1])) :]
