@@ -6,8 +6,9 @@
 
 Why: recall is the gap, and the figures in docs/quality.md ("where the full misses are") say
 whether the phrase was never a candidate (the extractors' work) or a candidate the resolver
-refused (the ranker's, its bars and the per-paper cap). Each set is built as
-`tools/score_gold_sets.py` builds it, with a resolver that also keeps every scored candidate.
+refused (the ranker's, its bars and the per-paper cap). Each set is built from its input as
+`kg build` builds it (no cache, no analytics), with a resolver that also keeps every scored
+candidate; its found counts are `kg eval`'s (a test checks it on the seeds).
 A gold concept is found when a linked concept carries one of its forms' keys, partly found when
 one holds the other's words (`kg eval`'s partial match); the rest are full misses:
 

@@ -91,7 +91,6 @@ def _around_a_term(inner, taken, start, text, lex, full_text, low_text) -> bool:
     "model training proceeds"), not a description by its head ("reasoning tasks"). A name's own
     bounds ("Parallel CFRX") are the name finder's, one of two alternatives ("CNN/RNN hybrids")
     is no phrase, and a shorter phrase the paper writes twice ("CNOT gate") is the concept."""
-    last = text.rsplit(None, 1)[-1].lower()
     if len(inner) != 1 or _plural_noun(text.split(None, 1)[0]):
         return False
     a, b, extractor = taken[inner[0]]
@@ -103,6 +102,7 @@ def _around_a_term(inner, taken, start, text, lex, full_text, low_text) -> bool:
             return False
     elif extractor not in ("vocabulary", "terms"):
         return False
+    last = text.rsplit(None, 1)[-1].lower()
     return _names_a_thing(text) and tag_word(last, lex) != "VERB" and not _unknown_verb_share(last, lex)
 
 
