@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build heldout49_40_gold.json from annotations_part1.py + annotations_part2.py and validate it.
 
-  python3 build_heldout48.py          # (re)build the JSON file, then validate
-  python3 build_heldout48.py --check  # validate the existing JSON file only
+  python3 build_heldout49.py          # (re)build the JSON file, then validate
+  python3 build_heldout49.py --check  # validate the existing JSON file only
 
 The rules are shared by every held-out set: ../heldout_sets.py.
 """
