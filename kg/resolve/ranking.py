@@ -13,6 +13,11 @@ Besides the evidence, the model reads the candidate's words: how rare the field 
 (``word_df.tsv``) and which corpus clusters they fall in, since a key concept usually holds a
 word the field seldom writes. A weak phrase nothing corroborates is ranked too, marked
 ``unsupported``, and kept only over a higher bar (``LinkRanker.unsupported_threshold``).
+
+The trees score each candidate alone; ``InPaper`` then reads each probability again beside the
+paper's other candidates (``LinkRanker.in_paper``), since annotators name about as many key
+concepts in every abstract: a candidate at 0.25 is gold about three times as often in a paper
+whose candidates add up to few key concepts as in one whose candidates promise many.
 """
 
 from __future__ import annotations
@@ -317,15 +322,59 @@ class TreeEnsemble:
         return out
 
 
+IN_PAPER_INPUTS = ("bias", "logit", "log_paper_sum", "unsupported", "unsupported_logit")
+
+
+def in_paper_inputs(probability: np.ndarray, paper_sum: np.ndarray, unsupported: np.ndarray) -> np.ndarray:
+    """InPaper's inputs (IN_PAPER_INPUTS, a column each): the candidate's own probability as a
+    logit, log(1 + the sum of its paper's probabilities, contributions aside), and whether it is
+    a weak phrase nothing corroborates (alone and with the logit: those are calibrated apart)."""
+    p = np.clip(probability, 1e-4, 1.0 - 1e-4)
+    logit = np.log(p / (1.0 - p))
+    u = unsupported.astype(np.float64)
+    return np.column_stack([np.ones(len(p)), logit, np.log1p(paper_sum), u, u * logit])
+
+
+class InPaper:
+    """The probability of a candidate given the rest of its paper: a logistic model of the trees'
+    probability and the sum of the paper's probabilities (the key concepts its candidates
+    promise), learned out of fold by tools/train_ranker.py. Where the paper's candidates promise
+    few key concepts, its weaker candidates are likelier ones; where they promise many, less."""
+
+    def __init__(self, weights: list[float], sum_range: tuple[float, float] = (0.0, math.inf)):
+        if len(weights) != len(IN_PAPER_INPUTS):
+            raise ValueError(f"in_paper needs {len(IN_PAPER_INPUTS)} weights ({', '.join(IN_PAPER_INPUTS)}), got {len(weights)}")
+        self.weights = np.array(weights, dtype=np.float64)
+        # a paper's sum is read within the range the model learned from: a two-sentence text
+        # with two candidates is no abstract whose candidates promise few key concepts
+        self.sum_range = (float(sum_range[0]), float(sum_range[1]))
+
+    def probabilities(self, probability, paper, unsupported, proposes) -> list[float]:
+        """Each candidate's probability read again (sequences or arrays, one item a candidate);
+        `paper` numbers each candidate's paper (0, 1, ...). A contribution's probability is left
+        as it is and counts toward no paper's sum."""
+        p = np.asarray(probability, dtype=np.float64)
+        if not len(p):
+            return []
+        own = np.asarray(proposes, dtype=bool)
+        index = np.asarray(paper, dtype=np.int64)
+        sums = np.clip(np.bincount(index, weights=np.where(own, 0.0, p)), *self.sum_range)
+        z = in_paper_inputs(p, sums[index], np.asarray(unsupported, dtype=bool)) @ self.weights
+        q = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
+        return np.where(own, p, q).tolist()
+
+
 class LinkRanker:
     """P(a candidate is one of the paper's key concepts), from learned feature weights or trees."""
 
     def __init__(
         self, weights: dict[str, float], threshold: float, rank_last: frozenset[str] = frozenset(),
         unsupported_threshold: float | None = None, trees: TreeEnsemble | None = None,
-        shares: NamedShares | None = None,
+        shares: NamedShares | None = None, in_paper: InPaper | None = None,
     ):
         self.weights = weights
+        # the probabilities read again beside the rest of the paper (none: left as they are)
+        self.in_paper = in_paper
         self.trees = trees
         self.shares = shares
         self.threshold = threshold
@@ -351,6 +400,7 @@ class LinkRanker:
             data.get("weights", {}), data["threshold"], frozenset(data.get("rank_last", ())), data.get("unsupported_threshold"),
             TreeEnsemble(trees["inputs"], trees["base"], trees["trees"]) if trees else None,
             NamedShares.from_doc(data["named_shares"]) if "named_shares" in data else None,
+            InPaper(data["in_paper"]["weights"], data["in_paper"]["sum_range"]) if "in_paper" in data else None,
         )
 
     def probabilities(self, evidence: list[Evidence]) -> list[float]:

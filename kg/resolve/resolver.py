@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+import numpy as np
+
 from kg.extract.contributions import announces_before
 from kg.extract.generic import GENERIC_HEADS
 from kg.extract.names import family_of
@@ -36,7 +38,10 @@ from kg.resolve.review import MergeRules
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
-MAX_CONCEPTS_PER_PAPER = 17
+# a paper's links at most, contributions first. 18 since session 39, with the ranker's bars on
+# probabilities read beside the rest of the paper (tools/train_ranker.py): as many links a paper
+# as 17 gave before, since the bars now cut more where a paper's candidates promise many
+MAX_CONCEPTS_PER_PAPER = 18
 SHARED_BONUS = 0.02  # ranking bonus of a curated concept that two or more papers of the build name
 MINED_TERM_MIN_DF = 8
 PHRASE_MIN_DF = TERM_MIN_DF
@@ -715,7 +720,8 @@ class Resolver:
     def _scored_candidates(self, keyed) -> list[list[tuple[PaperLink, float, bool, bool]]]:
         """Each paper's candidates as (link, probability, unsupported, curated), scored as they
         come, BATCH at a time, so that a build never holds the evidence of all of them (at 32k
-        abstracts, some 690,000 candidates). The batches are those of one call over all of them."""
+        abstracts, some 690,000 candidates). The batches are those of one call over all of them.
+        With the ranker's InPaper, each probability is then read again beside its paper's others."""
         per_paper: list[list[tuple[PaperLink, float, bool, bool]]] = []
         pending: list[tuple[list, PaperLink, Evidence]] = []
 
@@ -733,6 +739,20 @@ class Resolver:
                 score(pending[:cut])
                 del pending[:cut]
         score(pending)
+        if self.ranker.in_paper is not None:
+            # each probability read again beside the rest of its paper, all papers at once
+            sizes = [len(rows) for rows in per_paper]
+            n = sum(sizes)
+            again = self.ranker.in_paper.probabilities(
+                np.fromiter((p for rows in per_paper for _lk, p, _u, _c in rows), dtype=np.float64, count=n),
+                np.repeat(np.arange(len(per_paper)), sizes),
+                np.fromiter((u for rows in per_paper for _lk, _p, u, _c in rows), dtype=bool, count=n),
+                np.fromiter((lk.role == "PROPOSES" for rows in per_paper for lk, _p, _u, _c in rows), dtype=bool, count=n),
+            )
+            at = 0
+            for rows in per_paper:
+                rows[:] = [(lk, q, u, c) for (lk, _p, u, c), q in zip(rows, again[at : at + len(rows)])]
+                at += len(rows)
         return per_paper
 
     def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:

@@ -12,6 +12,7 @@ from kg.resolve import ranking
 from kg.resolve.ranking import (
     FEATURE_NAMES,
     Evidence,
+    InPaper,
     LinkRanker,
     NamedShares,
     TreeEnsemble,
@@ -311,7 +312,7 @@ def test_the_trainer_counts_named_shares_out_of_sample():
     import train_ranker
 
     first, second = train_ranker.TAGGER_FOLDS[0][0], train_ranker.TAGGER_FOLDS[1][0]
-    row = lambda y, head, proposed=False: ({}, y, "c", proposed, (head, "x"))  # noqa: E731
+    row = lambda y, head, proposed=False: ({}, y, "c", proposed, (head, "x"), "p")  # noqa: E731
     rows_of = {
         "seeds": [row(1, "method")],
         first: [row(1, "method"), row(1, "method"), row(0, "rare"), row(1, "framework", proposed=True)],
@@ -325,3 +326,73 @@ def test_the_trainer_counts_named_shares_out_of_sample():
     assert named[first][0] == pytest.approx((0 + p * k) / (2 + k))  # counted on the second set alone
     assert named[second][0] == pytest.approx((2 + p * k) / (2 + k))
     assert named[first][2] == pytest.approx(p)  # "rare": one candidate, left out of the table
+
+
+def test_a_probability_is_read_again_beside_the_rest_of_its_paper():
+    """InPaper: logit(q) = w . (1, logit p, log(1 + the paper's sum), unsupported, unsupported * logit p),
+    the sum over the paper's candidates but its contributions, whose probability stays as it is."""
+    import math
+
+    in_paper = InPaper([0.0, 1.0, -1.0, 0.0, 0.0])  # q = p / (p + (1 - p) * (1 + sum))
+    p = [0.5, 0.5, 0.9, 0.5, 0.9, 0.9, 0.9]
+    paper = [0, 0, 0, 1, 1, 1, 1]
+    proposes = [False, False, True, False, False, False, False]
+    q = in_paper.probabilities(p, paper, [False] * 7, proposes)
+    assert q[0] == q[1] == pytest.approx(1 / 3)  # paper 0 sums to 1.0 (its contribution aside)
+    assert q[2] == 0.9
+    assert q[3] == pytest.approx(1 / 5.2)  # paper 1 sums to 3.2: the same 0.5 is worth less there
+    assert q[4] == pytest.approx(0.9 / (0.9 + 0.1 * 4.2))
+    # a weak phrase nothing corroborates gets its own terms
+    again = InPaper([0.0, 1.0, -1.0, math.log(2), 1.0]).probabilities([0.5, 0.5], [0, 0], [True, False], [False, False])
+    assert again[0] == pytest.approx(2 / 4) and again[1] == pytest.approx(1 / 3)
+    assert in_paper.probabilities([], [], [], []) == []
+    with pytest.raises(ValueError, match="in_paper needs 5 weights"):
+        InPaper([1.0, 2.0])
+
+
+def test_the_resolver_reads_each_paper_s_probabilities_together(extracted):
+    """Every candidate at 0.5: read beside its paper, one of a short paper's two candidates passes
+    a bar of 0.2 (1 / (2 + 1)), one of the long fixture paper's many does not; its contribution does."""
+    short = list(extract([Paper(id="p1", abstract="We evaluate GPT-4o on MATH500.", title="")]))
+    papers = extracted + short
+    plain = LinkRanker({}, threshold=0.0)
+    everything = links_with(papers, plain, cap=10**6)
+    read_again = LinkRanker({}, threshold=0.2, in_paper=InPaper([0.0, 0.0, -1.0, 0.0, 0.0]))
+    kept = links_with(papers, read_again, cap=10**6)
+    by_paper = lambda links, pid: {lk.concept_id for lk in links if lk.paper_id == pid}  # noqa: E731
+    assert by_paper(kept, "p1") == by_paper(everything, "p1") == {"concept:gpt-4o", "concept:math500"}
+    assert by_paper(kept, "p0") == {"concept:sparse-reward-shaping"} < by_paper(everything, "p0")
+
+
+def test_the_shipped_ranker_reads_probabilities_beside_the_paper():
+    """ranker.json's InPaper, learned out of fold: a candidate's own probability counts for it,
+    a paper whose candidates promise many key concepts against it."""
+    ranker = LinkRanker.load()
+    assert ranker.in_paper is not None
+    w = dict(zip(ranking.IN_PAPER_INPUTS, ranker.in_paper.weights))
+    assert w["logit"] > 0.5 and w["log_paper_sum"] < -0.5
+
+
+def test_the_trainer_reads_every_row_with_a_model_fitted_without_its_fold(monkeypatch):
+    """out_of_fold(): the tagger's folds and the seeds, each scored by a model that never saw it."""
+    import sys
+
+    import numpy as np
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import train_ranker
+
+    first, second = train_ranker.TAGGER_FOLDS[0][0], train_ranker.TAGGER_FOLDS[1][0]
+    sets = ["seeds", first, first, second]
+    X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    fitted_on = []
+
+    def fitted(X_train, _y, _logistic):
+        fitted_on.append(sorted(X_train[:, 0].tolist()))
+        return lambda Z: np.full(len(Z), float(len(fitted_on)))
+
+    monkeypatch.setattr(train_ranker, "_fitted", fitted)
+    p = train_ranker.out_of_fold(sets, X, np.zeros(4), logistic=False)
+    # fold 0 (first) is fitted without rows 1-2, fold 1 (second) without row 3, the seeds without row 0
+    assert fitted_on[0] == [0.0, 3.0] and fitted_on[1] == [0.0, 1.0, 2.0] and fitted_on[-1] == [1.0, 2.0, 3.0]
+    assert p.tolist() == [float(len(fitted_on)), 1.0, 1.0, 2.0]
