@@ -351,8 +351,9 @@ def test_a_probability_is_read_again_beside_the_rest_of_its_paper():
 
 
 def test_the_resolver_reads_each_paper_s_probabilities_together(extracted):
-    """Every candidate at 0.5: read beside its paper, one of a short paper's two candidates passes
-    a bar of 0.2 (1 / (2 + 1)), one of the long fixture paper's many does not; its contribution does."""
+    """Every candidate at 0.5, read again as 1 / (2 + the paper's sum): both of a short paper's two
+    candidates pass a bar of 0.2 (1 / 3); none of the long fixture paper's many does (its sum is
+    over 3), but its contribution, which keeps its own probability."""
     short = list(extract([Paper(id="p1", abstract="We evaluate GPT-4o on MATH500.", title="")]))
     papers = extracted + short
     plain = LinkRanker({}, threshold=0.0)
