@@ -397,3 +397,33 @@ def test_the_trainer_reads_every_row_with_a_model_fitted_without_its_fold(monkey
     # fold 0 (first) is fitted without rows 1-2, fold 1 (second) without row 3, the seeds without row 0
     assert fitted_on[0] == [0.0, 3.0] and fitted_on[1] == [0.0, 1.0, 2.0] and fitted_on[-1] == [1.0, 2.0, 3.0]
     assert p.tolist() == [float(len(fitted_on)), 1.0, 1.0, 2.0]
+
+
+def test_the_trainer_learns_that_a_crowded_paper_makes_each_candidate_less_likely():
+    """fit_in_paper(): where a paper's candidates promise few key concepts, more of them are gold;
+    the fitted weight of the paper's sum is negative, that of the candidate's own probability
+    positive, contributions stay out, and the sums are read within their 1st-99th percentile."""
+    import sys
+
+    import numpy as np
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+    import train_ranker
+
+    rows, p, sets = [], [], []
+    for k in range(40):
+        crowded = k % 2 == 1
+        probabilities = [0.3, 0.4, 0.5, 0.6] * (5 if crowded else 1)
+        for q in probabilities:
+            gold = q >= (0.6 if crowded else 0.4)  # 5 of 20 against 3 of 4, the likelier ones
+            rows.append(({}, int(gold), "c", False, ("w", "w"), f"p{k}"))
+            p.append(q)
+            sets.append("seeds")
+        rows.append(({}, 1, "ours", True, ("w", "w"), f"p{k}"))  # a contribution: never counted
+        p.append(0.99)
+        sets.append("seeds")
+    doc = train_ranker.fit_in_paper(sets, rows, np.array(p))
+    w = dict(zip(doc["inputs"], doc["weights"]))
+    assert doc["inputs"] == list(ranking.IN_PAPER_INPUTS)
+    assert w["log_paper_sum"] < -1.0 and w["logit"] > 0.0
+    assert doc["sum_range"] == [1.8, 9.0]  # the two kinds of paper's sums, 0.3+0.4+0.5+0.6 and five times that
