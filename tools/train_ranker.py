@@ -86,6 +86,7 @@ from kg.resolve.ranking import (  # noqa: E402
     TreeEnsemble,
     features,
     in_paper_inputs,
+    paper_sums,
 )
 from kg.resolve.resolver import Resolver  # noqa: E402
 from tools.boosted_trees import fit_trees  # noqa: E402
@@ -272,7 +273,7 @@ def fit_in_paper(sets: list[str], rows, p: np.ndarray) -> dict:
     own = np.array([row[3] for row in rows])
     paper = {}
     index = np.array([paper.setdefault((name, row[5]), len(paper)) for name, row in zip(sets, rows)])
-    sums = np.bincount(index, weights=np.where(own, 0.0, p))
+    sums = paper_sums(p, index, own)
     low, high = (round(float(v), 2) for v in np.percentile(sums, [1, 99]))
     unsupported = np.array([row[0].get("unsupported", 0.0) > 0 for row in rows])
     X = in_paper_inputs(p, np.clip(sums, low, high)[index], unsupported)[~own]

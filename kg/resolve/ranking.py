@@ -325,6 +325,13 @@ class TreeEnsemble:
 IN_PAPER_INPUTS = ("bias", "logit", "log_paper_sum", "unsupported", "unsupported_logit")
 
 
+def paper_sums(probability: np.ndarray, paper: np.ndarray, proposes: np.ndarray) -> np.ndarray:
+    """The sum of each paper's candidate probabilities, contributions aside (`paper` numbers each
+    candidate's paper 0, 1, ...): what InPaper reads a probability beside, and what the trainer
+    fits it on."""
+    return np.bincount(paper, weights=np.where(proposes, 0.0, probability))
+
+
 def in_paper_inputs(probability: np.ndarray, paper_sum: np.ndarray, unsupported: np.ndarray) -> np.ndarray:
     """InPaper's inputs (IN_PAPER_INPUTS, a column each): the candidate's own probability as a
     logit, log(1 + the sum of its paper's probabilities, contributions aside), and whether it is
@@ -358,7 +365,7 @@ class InPaper:
             return []
         own = np.asarray(proposes, dtype=bool)
         index = np.asarray(paper, dtype=np.int64)
-        sums = np.clip(np.bincount(index, weights=np.where(own, 0.0, p)), *self.sum_range)
+        sums = np.clip(paper_sums(p, index, own), *self.sum_range)
         z = in_paper_inputs(p, sums[index], np.asarray(unsupported, dtype=bool)) @ self.weights
         q = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
         return np.where(own, p, q).tolist()
