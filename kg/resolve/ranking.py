@@ -238,14 +238,21 @@ def _numeric_columns(evidence: list[Evidence], shares: NamedShares | None) -> di
         share_columns = dict(zip(SHARE_FEATURES, np.array(rows, dtype=np.float64).reshape(n, len(SHARE_FEATURES)).T))
     return {
         **share_columns,
-        "bias": np.ones(n), "score": attr("score"), "log_uses": np.log1p(uses), "repeated": uses >= 2,
-        "in_title": attr("in_title"), "log_field_df": np.log1p(df) / 5, "field_term": (df >= 3) & (df < 100),
+        "bias": np.ones(n), "score": attr("score"), "log_uses": _log1p(uses), "repeated": uses >= 2,
+        "in_title": attr("in_title"), "log_field_df": _log1p(df) / 5, "field_term": (df >= 3) & (df < 100),
         "field_stock": df >= 100, "field_unseen": df == 0, "in_vocabulary": attr("in_vocabulary"),
         "curated": attr("curated"), "words": np.minimum(words, 5) / 5, "acronym": attr("acronym"),
         "generic_head": attr("generic_head"), "first": first, "early": first < 0.2, "rarest_word": rarest,
         "head_rarity": fact("head"), "first_rarity": first_rarity, "mean_rarity": fact("mean"), "single_word": single,
         "single_rarity": single * first_rarity, "unsupported": unsupported, "unsupported_rarity": unsupported * rarest,
     }
+
+
+def _log1p(counts: np.ndarray) -> np.ndarray:
+    """math.log1p of each count, as features() computes it: numpy's own log1p may differ in the last
+    bit on some processors (its vectorised code on AVX-512), and the trees were trained on these."""
+    values, at = np.unique(counts, return_inverse=True)
+    return np.array([math.log1p(v) for v in values.tolist()], dtype=np.float64)[at]
 
 
 _ONE_HOT_OF = {"best_by": "extractor", "role": "role", "type": "type"}
