@@ -49,6 +49,16 @@ _EDITION_YEAR = re.compile(r" (?:19|20)\d\d(?![\w-]|[.,]\d)")
 # a model's size written apart, with its variant: "EuroLLM 1.7B Instruct" (a known family's are
 # in its own pattern: "Llama 3.1 8B Instruct")
 _SPACED_SIZE = re.compile(r" \d+(?:\.\d+)?[BM](?: (?:Instruct|Base|Chat|Thinking|Preview))?(?![\w-])")
+# a release numbered apart: "RewardBench 2", "EXAONE 4.0", "PLaMo 2.1-VL" (a known family's are in its
+# own pattern); not a score ("by 2.5 points", "2.5%"), a range ("Levels 1-3") or an item "(1)"
+_SPACED_NUMBER = re.compile(
+    r" (?:[1-9]\.\d{1,2}|[1-9](?!\)))(?:-[A-Z](?:[\w.]*\w)?)?(?![\w%×\]]|[.,]\d|-|\s*(?:%|x\b|points?\b|pp\b|times\b))"
+)
+# after an acronym a number is a score or a measure as often as a release ("MAE 9.0 days"): only
+# "VQA 2.0" before a comma, a conjunction or a kind of resource is taken for one
+_DOT_ZERO_RELEASE = re.compile(
+    r" [1-9]\.0(?=[,;:.)]|$|\s+(?:and|or|benchmarks?|datasets?|corpus|corpora|standard|specification)\b)"
+)
 # an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
 _EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano".split())
 _SPACED_EDITION = re.compile(rf"(?:{'|'.join(_EDITION_STARTS)})(?![\w-])")
@@ -76,7 +86,9 @@ def coined_shape(text: str) -> bool:
 @functools.lru_cache(maxsize=1 << 16)
 def looks_like_name(word: str) -> bool:
     """True when a word's shape says it is a coined name rather than an English word."""
-    if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or _PLAIN_COMPOUND.match(word):
+    if len(word) < 2 or word in STOP_NAMES or _INITIALS.match(word) or _MATH.search(word) or _NUMERIC.match(word) or (
+        _PLAIN_COMPOUND.match(word) and not _BENCHMARK_COMPOUND.search(word)
+    ):
         return False  # "High-Density", "Task-Dependent": capitalised English, not a coined name
     if (_ACRONYM_LETTERS.match(word) or _INNER_ACRONYM_LETTER.match(word)) and not _ends_in_word(word) and _is_word(word):
         return False  # "SEarch", "histOlogy": a word with an acronym's letters marked, not "VRBench", "nuScenes"
@@ -121,6 +133,9 @@ def _is_word(word: str) -> bool:
 
 
 _PLAIN_COMPOUND = re.compile(r"^[A-Z]?[a-z]+(?:-[A-Z]?[a-z]+)+$")
+# "Spider-Bench", "Claw-Eval", "Spatial-Gym": English words made a name by a benchmark's suffix
+_BENCHMARK_COMPOUND = re.compile(r"-(?:Bench|Eval|Gym|Arena)$")
+_CAPITAL_BEFORE = re.compile(r"(?<![.!?:]\s)\b[A-Z][\w-]* $")  # a capitalised word just before, not a sentence's first
 _NEGATION = re.compile(r"^(?:non|anti|pseudo|quasi)-", re.I)
 # "low-NFE regime", "high-SNR": a degree said of a measure written as an acronym ("zero-RL",
 # "semi-PD" and "multi-LLM" name things of their own)
@@ -186,6 +201,8 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
             continue
         if _PAIRING.match(word) and _LOWER_NEXT.match(text, m.start() + len(raw)):
             continue  # "human-AI co-creativity", "user-LLM interaction": the pairing modifies the noun
+        if _BENCHMARK_COMPOUND.search(word) and _PLAIN_COMPOUND.match(word) and _CAPITAL_BEFORE.search(text, 0, m.start()):
+            continue  # "VL Reward-Bench": a longer name whose start the finder cannot tell, left to the phrases
         if looks_like_name(word) or word in vocab.acronyms:
             start = at
             if word not in vocab.acronyms and vocab.lookup(word) is None and not _PLAIN_ACRONYM.match(word):
@@ -197,9 +214,12 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
             if release is None and text.startswith(_EDITION_STARTS, end):
                 release = _SPACED_EDITION.match(text, end)
             if release is None and text.startswith(" ", end) and coined_shape(word):
-                release = _SPACED_SIZE.match(text, end)
+                release = _SPACED_SIZE.match(text, end) or _spaced_number(text, end, word, vocab)
             if release is not None:
                 end = release.end()
+                if release.re is _SPACED_NUMBER and text.startswith(" ", end):
+                    size = _SPACED_SIZE.match(text, end)  # "MedGemma 1.5 4B"
+                    end = size.end() if size else end
             names.append(Name(text[start:end], start, end))
         elif "-" in word:
             # a name inside a compound: "GRPO-style", "LLM-as-a-judge" handled by vocabulary
@@ -208,6 +228,21 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
                 names.append(Name(head, at, at + len(head)))
     names.sort(key=lambda n: (n.start, -n.end))
     return names
+
+
+def _spaced_number(text: str, end: int, word: str, vocab: Vocabulary) -> re.Match | None:
+    """The release number written after a coined name ("MedGemma 1.5", "RewardBench 2"): the
+    numbered release is a concept of its own, not the name beside a stray number."""
+    if not text[end + 1 : end + 2].isdigit():
+        return None
+    m = _SPACED_NUMBER.match(text, end)
+    if m is None or not _PLAIN_ACRONYM.match(word):
+        return m
+    key = vocab.acronyms.get(word)
+    entry = vocab.lookup(key) if key else None
+    if (entry is not None and entry.type == "Metric") or not _DOT_ZERO_RELEASE.match(text, end):
+        return None
+    return m
 
 
 # a capitalised word just before a coined name, inside a sentence: "Faster R-CNN", "Instruct Pix2Pix"

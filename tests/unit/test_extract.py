@@ -97,6 +97,38 @@ def test_a_generic_expansion_makes_no_definition(nlp):
     ]
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        # a coined name keeps its release number written apart, with its edition and size
+        ("This paper introduces RewardBench 2 and EXAONE 4.0; MedGemma 1.5 4B beats PLaMo 2.1-VL.",
+         ["RewardBench 2", "EXAONE 4.0", "MedGemma 1.5 4B", "PLaMo 2.1-VL", "2.1-VL"]),  # the pipeline keeps the longer
+        # not a score, a share, a range, a factor or an item of a list
+        ("FooNet 2.5 points higher, BarNet 2.5% more, BazNet 1-3, QuxNet 3x faster, and VLMQ 1) optimizes.",
+         ["FooNet", "BarNet", "BazNet", "QuxNet", "VLMQ"]),
+        # after an acronym only "N.0" before a comma, a conjunction or a kind of resource is a release:
+        # "MAE 9.0 days" is a measure, "RMSE 6.6" a score
+        ("VQA 2.0, BPMN 2.0 diagrams, MAE 9.0 days and RMSE 6.6 on SARC 2.0 corpus.",
+         ["VQA 2.0", "BPMN", "MAE", "RMSE", "SARC 2.0"]),
+    ],
+)
+def test_a_release_number_written_apart_belongs_to_its_name(text, expected):
+    assert [n.text for n in find_names(text, load_vocabulary())] == expected
+
+
+def test_english_words_with_a_benchmarks_suffix_are_a_name():
+    text = "We evaluate on Spider-Bench, Claw-Eval 2.0 and Spatial-Gym. Gains on the VL Reward-Bench hold."
+    # the last is a piece of a longer name whose start the finder cannot tell: left to the phrases
+    assert [n.text for n in find_names(text, load_vocabulary())] == ["Spider-Bench", "Claw-Eval 2.0", "Spatial-Gym", "VL"]
+    assert not looks_like_name("Task-Dependent") and looks_like_name("Spider-Bench")
+
+
+def test_a_proposed_release_is_the_papers_own_not_the_benchmark_it_follows(nlp):
+    text = "This paper introduces RewardBench 2, a new multi-skill reward modeling benchmark."
+    assert proposed(nlp, text) == ["RewardBench 2"]
+    assert proposed(nlp, "We introduce PLaMo 2.1-VL, a lightweight vision language model.") == ["PLaMo 2.1-VL"]
+
+
 def test_a_dash_typed_as_a_hyphen_ends_a_name():
     text = "Teachers Qwen3-235B-A22B and DeepSeek-R1-on a shared corpus; we tune Llama-3-to it."
     assert [n.text for n in find_names(text, load_vocabulary())] == ["Qwen3-235B-A22B", "DeepSeek-R1", "Llama-3"]
