@@ -157,7 +157,16 @@ def spelling_key(key: str, contrasted: frozenset[str] = frozenset()) -> str:
     if " based " in key:
         words = key.split(" ")
         key = " ".join(w for i, w in enumerate(words) if not (w == "based" and 0 < i < len(words) - 1 and words[i - 1] not in contrasted))
-    return key.replace(" ", "")
+    return drop_point_zero(key.replace(" ", ""))
+
+
+# a release's ".0" after a name's number (not "2.05", "2.0.1" or a share "0.0")
+_POINT_ZERO = re.compile(r"(?<=[^\d.][1-9])\.0(?![\d.])|(?<=[^\d.][1-9]\d)\.0(?![\d.])")
+
+
+def drop_point_zero(text: str) -> str:
+    """"AlpacaEval 2.0" is "AlpacaEval 2", "OSWorld2.0" "OSWorld2": one release written two ways."""
+    return _POINT_ZERO.sub("", text) if ".0" in text else text
 
 
 def unglue(key: str) -> str:

@@ -27,6 +27,7 @@ from kg.resolve.families import model_lineage, variant_base, version_base
 from kg.resolve.normalize import (
     FUNCTION_WORDS,
     content_words,
+    drop_point_zero,
     norm_key,
     singular_surface,
     slug,
@@ -182,7 +183,7 @@ def _spelling_shape(surfaces) -> str:
 
 def _compact(form: str) -> str:
     """A surface form run together, case kept, a plural "s" dropped: "U-Nets" -> "UNet"."""
-    form = form.replace(" ", "").replace("-", "")
+    form = drop_point_zero(form.replace(" ", "").replace("-", ""))
     return form[:-1] if form.endswith("s") and len(form) > 3 else form
 
 

@@ -9,7 +9,7 @@ from kg.extract.vocabulary import load_vocabulary
 from kg.graph.build import build_graph
 from kg.models import Paper
 from kg.resolve.families import model_lineage, variant_base, version_base
-from kg.resolve.normalize import norm_key
+from kg.resolve.normalize import norm_key, spelling_key
 from kg.resolve.ranking import LinkRanker
 from kg.resolve.resolver import Resolver
 
@@ -31,6 +31,26 @@ from kg.resolve.resolver import Resolver
 )
 def test_norm_key_equates_variants(a, b):
     assert norm_key(a) == norm_key(b)
+
+
+def test_the_spelling_key_drops_only_a_releases_point_zero():
+    # the key keeps what the text writes (the vocabulary matcher and the mined tables read it);
+    # the spelling key, which groups keys written differently, reads "2.0" as "2"
+    assert norm_key("AlpacaEval 2.0") == "alpacaeval 2.0"
+    keys = ("osworld2.0", "osworld 2", "web 2.0", "x 12.0", "qwen2.05", "v2.0.1", "score 0.0", "10.0")
+    assert [spelling_key(k) for k in keys] == [
+        "osworld2", "osworld2", "web2", "x12", "qwen2.05", "v2.0.1", "score0.0", "10.0",
+    ]
+
+
+def test_a_release_written_with_and_without_its_point_zero_is_one_node():
+    papers = [
+        Paper("p1", "We evaluate on AlpacaEval 2.0 and OSWorld 2.0 with our agent."),
+        Paper("p2", "Results on AlpacaEval 2 and OSWorld2.0 confirm the gains of our agent."),
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(list(extract(papers))))
+    linked = [{c for _p, c in G.out_edges(p)} for p in ("p1", "p2")]
+    assert linked[0] == linked[1] and len(linked[0]) == 2
 
 
 def test_norm_key_keeps_non_plurals():
