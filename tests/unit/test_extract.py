@@ -592,6 +592,10 @@ def test_what_an_announcement_does_not_introduce(nlp, text, expected):
         ("We train Llama-3-8B, a strong open model, on our data.", []),
         # a plain capitalised word the appositive says is a benchmark is a name
         ("In this paper, we introduce Mouse, a specialized benchmark for slang.", ["Mouse"]),
+        # ... with its release number written apart; a plain word and a number is no name without it
+        ("We introduce Cosmos 3, a family of omnimodal world models.", ["Cosmos 3"]),
+        ("We release Hunyuan3D 2.1, a 3D generation model.", ["Hunyuan3D 2.1"]),
+        ("We present Section 3, a summary of our results.", []),
         # a name glued to a modifier only modifies what the paper introduces
         ("Additionally, we introduce SEG-aware logit calibration, which integrates feedback.",
          ["SEG-aware logit calibration"]),

@@ -292,11 +292,13 @@ def _named_object(
     pick = None
     direct_pick = False
     direct = _DIRECT_NAME.match(sent_text, contrib.start)
+    # "we introduce Cosmos 3, a family of world models": the release number is the name's, not its shape
+    base = _SPACED_RELEASE_AT_END.sub("", direct.group(1)) if direct else ""
     if direct and not quoted and (
-        _name_shaped(direct.group(1))
+        _name_shaped(base)
         # "we introduce Mouse, a specialized benchmark": a capitalised word the
         # appositive says is a benchmark, model, ... is a name, however plain
-        or (direct.group(1).isalpha() and direct.group(1)[0].isupper() and direct.start(1) > 0
+        or (base.isalpha() and base[0].isupper() and direct.start(1) > 0
             and own_kind_appositive(sent_text, direct.start(1), direct.end(1)))
     ):
         # "we present Seed1.5-VL, a vision-language model": the object of the verb, with
@@ -470,9 +472,10 @@ def _add_item_heads(ctx: _DocContext, s0: int, sent_text: str, pick: Candidate, 
 
 # the verb's object, one name-like token, then ", a ..." or "(": "we present Seed1.5-VL, a ..."
 _DIRECT_NAME = re.compile(
-    r"\s*([A-Za-z\u0391-\u03c9][^\s,;:()\[\]\"]{1,39}?)"
+    r"\s*([A-Za-z\u0391-\u03c9][^\s,;:()\[\]\"]{1,39}?(?:\s[1-9](?:\.\d{1,2})?)?)"
     r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
 )
+_SPACED_RELEASE_AT_END = re.compile(r"\s[1-9](?:\.\d{1,2})?$")
 _APPOSITIVE_NP = re.compile(r",\s*(?:a|an|the|our)\s+((?:[\w-]+\s+){0,5}?[\w-]+?)(?=\s*(?:[,;:.()]|\s(?:that|which|for|of|to|with|in|on|designed|built|based|trained|capable|where|whose|by|across|from|via|and)\b))")
 # "Orion, a novel and efficient reasoning framework that ...": "and" joining the describing words
 _APPOSITIVE_COORDINATED = re.compile(
