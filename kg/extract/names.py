@@ -59,8 +59,9 @@ _SPACED_NUMBER = re.compile(
 _DOT_ZERO_RELEASE = re.compile(
     r" [1-9]\.0(?=[,;:.)]|$|\s+(?:and|or|benchmarks?|datasets?|corpus|corpora|standard|specification)\b)"
 )
-# an edition word written apart: "OfficeQA Pro", "FooBench Lite" (a family's own are in _VERSION_WORD)
-_EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano".split())
+# an edition word written apart: "OfficeQA Pro", "FooBench Lite", "GPQA Diamond", "BIG-Bench Hard"
+# (a family's own are in _VERSION_WORD)
+_EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano Hard Verified Diamond".split())
 _SPACED_EDITION = re.compile(rf"(?:{'|'.join(_EDITION_STARTS)})(?![\w-])")
 _NUMERIC = re.compile(
     r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$"

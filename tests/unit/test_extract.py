@@ -116,6 +116,13 @@ def test_a_release_number_written_apart_belongs_to_its_name(text, expected):
     assert [n.text for n in find_names(text, load_vocabulary())] == expected
 
 
+def test_a_benchmarks_edition_written_apart_belongs_to_its_name():
+    text = "It scores 46.8 on Terminal-Bench Hard, 70.1 on GPQA Diamond and 60.2 on SpreadsheetBench Verified."
+    assert [n.text for n in find_names(text, load_vocabulary())] == [
+        "Terminal-Bench Hard", "GPQA Diamond", "SpreadsheetBench Verified",
+    ]
+
+
 def test_english_words_with_a_benchmarks_suffix_are_a_name():
     text = "We evaluate on Spider-Bench, Claw-Eval 2.0 and Spatial-Gym. Gains on the VL Reward-Bench hold."
     # the last is a piece of a longer name whose start the finder cannot tell: left to the phrases
