@@ -159,7 +159,12 @@ def _trim(word: str) -> str:
         word = word[: m.start()]
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]
+    if _DASHED_ARTICLE.search(word):
+        word = _DASHED_ARTICLE.sub("", word)  # "ModRWKV-a decoupled framework": a dash typed as a hyphen
     return word.rstrip(".-")
+
+
+_DASHED_ARTICLE = re.compile(r"(?<=\w)-an?$")
 
 
 def find_names(text: str, vocab: Vocabulary) -> list[Name]:

@@ -27,8 +27,12 @@ _ABBREVIATIONS = r"(?:e\.g|i\.e|al|cf|vs|etc|approx|resp|w\.r\.t|a\.k\.a|Fig|Fig
 # capital; word characters are taken a run at a time (one character class loop, not an
 # alternation per character: the same matches, a third faster)
 # ... but a hyphen before a last part that is a function word is a dash typed as a hyphen:
-# "safety performance-and in some cases", "Llama-3-on this dataset"
-_DASHED = r"(?:and|or|but|the|an?|of|for|with|from|by|at|as|is|are|which|that)(?![\w'’-])|(?<=[A-Z0-9]-)(?:on|in|to)(?![\w'’-])"
+# "safety performance-and in some cases", "Llama-3-on this dataset", "contamination resistance-to
+# provide", "learning-in which" (not "the go-to method"; "built-in", "plug-in" and "add-on" are words)
+_DASHED = (
+    r"(?:and|or|but|the|an?|of|for|with|from|by|at|as|is|are|which|that)(?![\w'’-])|(?<=[A-Z0-9]-)(?:on|in|to)(?![\w'’-])"
+    r"|(?<!\bgo-)(?<=[a-z]-)to(?= [a-z])|(?<=[a-z]-)in(?= which\b)"
+)
 _WORD = rf"[^\W_][\w'’]*(?:(?:-(?!{_DASHED})(?=[0-9a-z])|[.@+/:](?=[0-9a-z])|[-@+](?=[A-Z])|(?<=[A-Z])&(?=[A-Z]))[\w'’]*)*(?:\+\+)?"
 TOKEN = re.compile(rf"(?P<space>\s+)|(?P<abbr>(?<![\w.]){_ABBREVIATIONS}(?!\w))|(?P<word>{_WORD})|(?P<other>\S)")
 # a possessive or contraction after a word is a token of its own, as in spaCy: "model's" -> "model", "'s";

@@ -139,6 +139,8 @@ def test_a_proposed_release_is_the_papers_own_not_the_benchmark_it_follows(nlp):
 def test_a_dash_typed_as_a_hyphen_ends_a_name():
     text = "Teachers Qwen3-235B-A22B and DeepSeek-R1-on a shared corpus; we tune Llama-3-to it."
     assert [n.text for n in find_names(text, load_vocabulary())] == ["Qwen3-235B-A22B", "DeepSeek-R1", "Llama-3"]
+    text = "We propose ModRWKV-a decoupled framework and SeaExam-an exam, beside Qwen2.5-VL."
+    assert [n.text for n in find_names(text, load_vocabulary())] == ["ModRWKV", "SeaExam", "Qwen2.5-VL"]
 
 
 @pytest.mark.parametrize("word, expected", [("GRPO", True), ("CoT", True), ("Sora-2", True), ("vLLM", True),

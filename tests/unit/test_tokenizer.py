@@ -145,4 +145,11 @@ def test_a_hyphen_before_a_last_function_word_is_a_dash():
         "safety", "performance", "-", "and", "in", "cases", ",", "Llama-3", "-", "on", "this", ",",
         "state-of-the-art", "add-on", "built-in", "plug-and-play",
     ]
+    # "to" after a lower-case word and before one, and "in" before "which", are a dash's too;
+    # "go-to", "peer-to-peer" and "end-to-end" keep theirs
+    text = "resistance-to provide the go-to method, peer-to-peer and end-to-end, learning-in which, plug-in modules"
+    assert [t.text for t in scan(text)[0]] == [
+        "resistance", "-", "to", "provide", "the", "go-to", "method", ",", "peer-to-peer", "and", "end-to-end", ",",
+        "learning", "-", "in", "which", ",", "plug-in", "modules",
+    ]
 
