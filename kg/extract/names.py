@@ -207,7 +207,7 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
             continue
         if _PAIRING.match(word) and _LOWER_NEXT.match(text, m.start() + len(raw)):
             continue  # "human-AI co-creativity", "user-LLM interaction": the pairing modifies the noun
-        if _BENCHMARK_COMPOUND.search(word) and _PLAIN_COMPOUND.match(word) and _CAPITAL_BEFORE.search(text, 0, m.start()):
+        if _BENCHMARK_COMPOUND.search(word) and _PLAIN_COMPOUND.match(word) and _CAPITAL_BEFORE.search(text, max(0, m.start() - 60), m.start()):
             continue  # "VL Reward-Bench": a longer name whose start the finder cannot tell, left to the phrases
         if looks_like_name(word) or word in vocab.acronyms:
             start = at
@@ -245,7 +245,7 @@ def _spaced_number(text: str, end: int, word: str, vocab: Vocabulary) -> re.Matc
     if m is None or not _PLAIN_ACRONYM.match(word):
         return m
     key = vocab.acronyms.get(word)
-    entry = vocab.lookup(key) if key else None
+    entry = vocab.entries.get(key) if key else None
     if (entry is not None and entry.type == "Metric") or not _DOT_ZERO_RELEASE.match(text, end):
         return None
     return m

@@ -470,7 +470,8 @@ def _add_item_heads(ctx: _DocContext, s0: int, sent_text: str, pick: Candidate, 
             picks.append(c)
 
 
-# the verb's object, one name-like token, then ", a ..." or "(": "we present Seed1.5-VL, a ..."
+# the verb's object, one name-like token (with a release number written apart: "Cosmos 3"), then
+# ", a ..." or "(": "we present Seed1.5-VL, a ..."
 _DIRECT_NAME = re.compile(
     r"\s*([A-Za-z\u0391-\u03c9][^\s,;:()\[\]\"]{1,39}?(?:\s[1-9](?:\.\d{1,2})?)?)"
     r"(?:,\s*(?!and\b|or\b|as\s+well\b|respectively\b)[a-z]|\s+\((?!\s*(?:e\.g|i\.e|see)\b)|\s+(?:which|that)\b|[.;]\s|[.;]?$)"
