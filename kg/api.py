@@ -116,10 +116,13 @@ def build_graph(
         rules = read_rules(rules_file) if rules_file else None
         with collector_off():
             resolution = Resolver(load_vocabulary(vocab_file), rules=rules).resolve(extracted)
+        del extracted  # the mentions live on in the resolution's links: the lists that held them go
         if review_file:
             write_review(resolution, review_file)
         t3 = time.perf_counter()
         G = assemble(papers, resolution)
+        n_concepts = len(resolution.concepts)
+        del resolution  # the graph holds what the analytics and the writers read
         t4 = time.perf_counter()
         if analytics:
             from kg.graph.analytics import add_analytics
@@ -127,7 +130,7 @@ def build_graph(
             add_analytics(G)
         t5 = time.perf_counter()
         report.papers = len(papers)
-        report.concepts = len(resolution.concepts)
+        report.concepts = n_concepts
         report.edges = G.number_of_edges()
         report.timings.update(read=t1 - t0, extract=t2 - t1, resolve=t3 - t2, build=t4 - t3, analytics=t5 - t4)
     return G

@@ -320,12 +320,14 @@ class Resolver:
         last = self.ranker.rank_last
         threshold, unsupported_threshold = self.ranker.threshold, self.ranker.unsupported_threshold
         per_paper = self._scored_candidates(keyed)
+        del keyed  # every mention's key: what the candidates were built from, read no more
         self._unsupported = set()  # object ids: meaningless once this resolution's mentions are gone
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
         # a paper's sixth tagged phrase)
         sharing = collections.Counter(lk.concept_id for cands in per_paper for lk, _p, _u, curated in cands if curated)
-        for candidates in per_paper:
+        for k, candidates in enumerate(per_paper):
+            per_paper[k] = None  # each paper's candidates go once chosen from (memory at 32k abstracts)
             scored = []
             for lk, p, unsupported, curated in candidates:
                 p += 1.0 if lk.role == "PROPOSES" else 0.0
