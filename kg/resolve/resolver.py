@@ -53,7 +53,7 @@ _PART_HEADS = frozenset("layer module mechanism architecture algorithm space".sp
 PART_HEAD_MIN_DF = 20
 
 
-@dataclass
+@dataclass(slots=True)
 class PaperLink:
     """The strongest evidence that one paper relates to one concept."""
 
