@@ -66,6 +66,9 @@ _SPACED_EDITION = re.compile(rf"(?:{'|'.join(_EDITION_STARTS)})(?![\w-])")
 _NUMERIC = re.compile(
     r"^[\d.,:%x×+\-/]+[a-z%]{0,2}$|^\d+(?:\.\d+)?(?:[KMBGT]B?|k|ms|s|h|x|X|GB|MB|TB|M|B|MP|dB|Hz|[KMG]Hz)$"
     r"|^\d+(?:\.\d+)?[BM]-A\d+(?:\.\d+)?[BM]$"  # "30B-A3B": a mixture-of-experts size, cut from its model's name
+    # a quantity in a unit of power, energy, rate or voltage ("50MW", "64FPS", "24rpm"), or a score
+    # run into its metric's initials ("77.78ACC", "79.30AUC")
+    r"|^\d+(?:\.\d+)?(?:[kMGT]?W|[kMG]?Wh|mAh|[kmM]?V|FPS|fps|rpm|RPM|TFLOPS|GFLOPS|FLOPs?)$|^\d+\.\d+[A-Z]{2,5}$"
 )
 # "human-AI", "user-LLM", "single-LLM": who meets whom (or how many), written before a noun
 _PAIRING = re.compile(r"^[a-z]{3,}-(?:AI|LLM|LM|VLM|MLLM)$")

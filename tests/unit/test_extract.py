@@ -116,6 +116,13 @@ def test_a_release_number_written_apart_belongs_to_its_name(text, expected):
     assert [n.text for n in find_names(text, load_vocabulary())] == expected
 
 
+def test_quantities_in_units_and_scores_run_into_a_metric_are_no_names():
+    for word in ("50MW", "2.37MW", "64FPS", "24rpm", "77.78ACC", "79.30AUC"):
+        assert not looks_like_name(word), word
+    for word in ("H100", "3DGS", "12L-ECG", "GPT-4"):
+        assert looks_like_name(word), word
+
+
 def test_a_benchmarks_edition_written_apart_belongs_to_its_name():
     text = "It scores 46.8 on Terminal-Bench Hard, 70.1 on GPQA Diamond and 60.2 on SpreadsheetBench Verified."
     assert [n.text for n in find_names(text, load_vocabulary())] == [
