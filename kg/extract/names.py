@@ -59,6 +59,9 @@ _SPACED_NUMBER = re.compile(
 _DOT_ZERO_RELEASE = re.compile(
     r" [1-9]\.0(?=[,;:.)]|$|\s+(?:and|or|benchmarks?|datasets?|corpus|corpora|standard|specification)\b)"
 )
+# a shared task of a yearly evaluation campaign: "SemEval-2026 Task 9", "NLPCC 2025 Shared Task 7"
+_CAMPAIGN_TASK = re.compile(r" (?:Shared )?(?:Task|Subtask|Track) \d{1,2}[A-C]?(?![\w-])")
+_ENDS_IN_YEAR = re.compile(r"(?:19|20)\d\d$")
 # an edition word written apart: "OfficeQA Pro", "FooBench Lite", "GPQA Diamond", "BIG-Bench Hard"
 # (a family's own are in _VERSION_WORD)
 _EDITION_STARTS = tuple(f" {w}" for w in "Pro Plus Max Lite Mini Ultra Turbo Flash Nano Hard Verified Diamond".split())
@@ -229,6 +232,9 @@ def find_names(text: str, vocab: Vocabulary) -> list[Name]:
                 if release.re is _SPACED_NUMBER and text.startswith(" ", end):
                     size = _SPACED_SIZE.match(text, end)  # "MedGemma 1.5 4B"
                     end = size.end() if size else end
+            if _ENDS_IN_YEAR.search(text, start, end):
+                task = _CAMPAIGN_TASK.match(text, end)  # "SemEval-2025 Task 5": the task, not the campaign
+                end = task.end() if task else end
             names.append(Name(text[start:end], start, end))
         elif "-" in word:
             # a name inside a compound: "GRPO-style", "LLM-as-a-judge" handled by vocabulary

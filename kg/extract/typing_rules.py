@@ -44,7 +44,10 @@ def type_from_head(key: str) -> str:
     return HEAD_TYPES.get(head, "Concept")
 
 
-_BENCH_NAME = re.compile(r"(?:Bench|bench|Eval|QA|Arena|Gym|-?Hard|Verified)$|^(?:[A-Z][A-Za-z]*?)-?\d{2,4}$")
+_BENCH_NAME = re.compile(
+    r"(?:Bench|bench|Eval|QA|Arena|Gym|-?Hard|Verified)$|^(?:[A-Z][A-Za-z]*?)-?\d{2,4}$"
+    r"|(?:19|20)\d\d (?:Shared )?(?:Task|Subtask|Track) \d{1,2}[A-C]?$"  # "SemEval-2026 Task 9": a campaign's shared task
+)
 _METRIC_NAME = re.compile(r"^[A-Za-z][\w-]*@(?:\d+(?:\.\d+)?|[kKnN])$")  # Pass@8, nDCG@10, Recall@k
 _DATASET_NAME = re.compile(r"(?:Set|Corpus|Data|DB)$|-\d+[Kk]$")
 _MODEL_SIZE = re.compile(r"(?:^|[-_ ])\d+(?:\.\d+)?[BbMm](?:$|[-_ ])|-(?:Instruct|Base|Chat|Distill)\b")

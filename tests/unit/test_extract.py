@@ -116,6 +116,18 @@ def test_a_release_number_written_apart_belongs_to_its_name(text, expected):
     assert [n.text for n in find_names(text, load_vocabulary())] == expected
 
 
+def test_a_campaigns_shared_task_is_one_benchmark_name_and_never_the_papers_own(nlp):
+    text = "We participated in SemEval 2026 Task 9, NLPCC 2025 Shared Task 7 and BraTS 2021. In Stage 1 we train."
+    assert [n.text for n in find_names(text, load_vocabulary())] == [
+        "SemEval 2026 Task 9", "NLPCC 2025 Shared Task 7", "BraTS 2021",
+    ]
+    doc = nlp.make_doc("This paper presents our system for SemEval-2025 Task 5.")
+    for _name, proc in nlp.pipeline:
+        doc = proc(doc)
+    got = [(m.text, m.type, m.role) for m in mentions_from_doc(doc, "p")]
+    assert got == [("SemEval-2025 Task 5", "Benchmark", "EVALUATES_ON")]
+
+
 def test_quantities_in_units_and_scores_run_into_a_metric_are_no_names():
     for word in ("50MW", "2.37MW", "64FPS", "24rpm", "77.78ACC", "79.30AUC"):
         assert not looks_like_name(word), word
