@@ -87,6 +87,7 @@ from kg.resolve.ranking import (  # noqa: E402
     features,
     in_paper_inputs,
     paper_sums,
+    sigmoid,
 )
 from kg.resolve.resolver import Resolver  # noqa: E402
 from tools.boosted_trees import fit_trees  # noqa: E402
@@ -244,12 +245,12 @@ def _fitted(X: np.ndarray, y: np.ndarray, logistic: bool):
     """The model main() ships, fitted on these rows, as a function of a feature matrix to probabilities."""
     if logistic:
         w = fit(X, y, L2)
-        return lambda Z: 1.0 / (1.0 + np.exp(-np.clip(Z @ w, -50.0, 50.0)))
+        return lambda Z: sigmoid(Z @ w)
     base, trees = fit_trees(X, y, **TREES)
     doc = tree_doc([str(j) for j in range(X.shape[1])], base, trees)
     ensemble = TreeEnsemble(doc["inputs"], doc["base"], doc["trees"])
     columns = [int(j) for j in doc["inputs"]]
-    return lambda Z: 1.0 / (1.0 + np.exp(-np.clip(ensemble.margins(Z[:, columns]), -50.0, 50.0)))
+    return lambda Z: sigmoid(ensemble.margins(Z[:, columns]))
 
 
 def out_of_fold(sets: list[str], X: np.ndarray, y: np.ndarray, logistic: bool) -> np.ndarray:

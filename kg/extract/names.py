@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from kg.extract.generic import CC_LICENCE, STOP_NAMES
+from kg.extract.typing_rules import CAMPAIGN_TASK
 from kg.extract.vocabulary import Vocabulary
 
 # only words with a capital or a digit somewhere can be names: the lookahead skips the rest cheaply
@@ -60,7 +61,7 @@ _DOT_ZERO_RELEASE = re.compile(
     r" [1-9]\.0(?=[,;:.)]|$|\s+(?:and|or|benchmarks?|datasets?|corpus|corpora|standard|specification)\b)"
 )
 # a shared task of a yearly evaluation campaign: "SemEval-2026 Task 9", "NLPCC 2025 Shared Task 7"
-_CAMPAIGN_TASK = re.compile(r" (?:Shared )?(?:Task|Subtask|Track) \d{1,2}[A-C]?(?![\w-])")
+_CAMPAIGN_TASK = re.compile(rf"{CAMPAIGN_TASK}(?![\w-])")
 _ENDS_IN_YEAR = re.compile(r"(?:19|20)\d\d$")
 # an edition word written apart: "OfficeQA Pro", "FooBench Lite", "GPQA Diamond", "BIG-Bench Hard"
 # (a family's own are in _VERSION_WORD)
@@ -165,8 +166,7 @@ def _trim(word: str) -> str:
         word = word[: m.start()]
     if word.endswith("'s") or word.endswith("’s"):
         word = word[:-2]
-    if _DASHED_ARTICLE.search(word):
-        word = _DASHED_ARTICLE.sub("", word)  # "ModRWKV-a decoupled framework": a dash typed as a hyphen
+    word = _DASHED_ARTICLE.sub("", word)  # "ModRWKV-a decoupled framework": a dash typed as a hyphen
     return word.rstrip(".-")
 
 

@@ -44,9 +44,12 @@ def type_from_head(key: str) -> str:
     return HEAD_TYPES.get(head, "Concept")
 
 
+# a shared task of a yearly evaluation campaign, after the campaign's year: "SemEval-2026 Task 9",
+# "NLPCC 2025 Shared Task 7" (the name finder keeps it with the campaign, kg.extract.names)
+CAMPAIGN_TASK = r" (?:Shared )?(?:Task|Subtask|Track) \d{1,2}[A-C]?"
+CAMPAIGN_TASK_NAME = re.compile(rf"(?:19|20)\d\d{CAMPAIGN_TASK}$")
 _BENCH_NAME = re.compile(
-    r"(?:Bench|bench|Eval|QA|Arena|Gym|-?Hard|Verified)$|^(?:[A-Z][A-Za-z]*?)-?\d{2,4}$"
-    r"|(?:19|20)\d\d (?:Shared )?(?:Task|Subtask|Track) \d{1,2}[A-C]?$"  # "SemEval-2026 Task 9": a campaign's shared task
+    rf"(?:Bench|bench|Eval|QA|Arena|Gym|-?Hard|Verified)$|^(?:[A-Z][A-Za-z]*?)-?\d{{2,4}}$|{CAMPAIGN_TASK_NAME.pattern}"
 )
 _METRIC_NAME = re.compile(r"^[A-Za-z][\w-]*@(?:\d+(?:\.\d+)?|[kKnN])$")  # Pass@8, nDCG@10, Recall@k
 _DATASET_NAME = re.compile(r"(?:Set|Corpus|Data|DB)$|-\d+[Kk]$")

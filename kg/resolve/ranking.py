@@ -329,6 +329,11 @@ class TreeEnsemble:
         return out
 
 
+def sigmoid(z: np.ndarray) -> np.ndarray:
+    """The probability of each margin (clipped: no overflow in exp), as every model here reads it."""
+    return 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
+
+
 IN_PAPER_INPUTS = ("bias", "logit", "log_paper_sum", "unsupported", "unsupported_logit")
 
 
@@ -374,8 +379,7 @@ class InPaper:
         index = np.asarray(paper, dtype=np.int64)
         sums = np.clip(paper_sums(p, index, own), *self.sum_range)
         z = in_paper_inputs(p, sums[index], np.asarray(unsupported, dtype=bool)) @ self.weights
-        q = 1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))
-        return np.where(own, p, q).tolist()
+        return np.where(own, p, sigmoid(z)).tolist()
 
 
 class LinkRanker:
@@ -426,7 +430,7 @@ class LinkRanker:
                 z = self.trees.margins(feature_matrix(part, self.trees.inputs, self.shares))
             else:
                 z = feature_matrix(part, self._weighted, self.shares) @ self._weight_vector
-            out.extend((1.0 / (1.0 + np.exp(-np.clip(z, -50.0, 50.0)))).tolist())
+            out.extend(sigmoid(z).tolist())
         return out
 
     def probability(self, ev: Evidence) -> float:

@@ -50,7 +50,8 @@ def test_a_release_written_with_and_without_its_point_zero_is_one_node():
     ]
     G = build_graph(papers, Resolver(load_vocabulary()).resolve(list(extract(papers))))
     linked = [{c for _p, c in G.out_edges(p)} for p in ("p1", "p2")]
-    assert linked[0] == linked[1] and len(linked[0]) == 2
+    releases = {c for c in linked[0] if c.startswith(("concept:alpacaeval", "concept:osworld"))}
+    assert linked[0] == linked[1] and len(releases) == 2  # each paper links the same two release nodes
 
 
 def test_norm_key_keeps_non_plurals():

@@ -4,10 +4,11 @@ the paper's own contribution."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from spacy.tokens import Doc
+
+from kg.extract.typing_rules import CAMPAIGN_TASK_NAME
 
 
 @dataclass(slots=True)
@@ -84,10 +85,6 @@ def _run_candidate(store: list[Candidate], start: int, end: int, text: str, desc
     return c
 
 
-# a yearly evaluation campaign's shared task, as the name finder keeps it ("SemEval-2026 Task 9")
-_CAMPAIGN_TASK_NAME = re.compile(r"(?:19|20)\d\d (?:Shared )?(?:Task|Subtask|Track) \d{1,2}[A-C]?$")
-
-
 def _mark_proposed(
     pick: Candidate,
     clause_type: str | None,
@@ -95,9 +92,8 @@ def _mark_proposed(
     applied: dict[str, str | None],
     said_type: str | None = None,
 ) -> None:
-    if _CAMPAIGN_TASK_NAME.search(pick.text):
-        pick.type = "Benchmark"  # "our system for SemEval-2025 Task 5": the task the system is for, not the paper's own
-        return
+    if CAMPAIGN_TASK_NAME.search(pick.text):
+        return  # "our system for SemEval-2025 Task 5": the task the system is for, not the paper's own
     # a definition's long and short form are one contribution
     group: list[Candidate] = []
     if pick.long_form and pick.long_form in definitions:
