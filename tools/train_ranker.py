@@ -141,7 +141,9 @@ class _Recorder(Resolver):
     """A resolver that keeps every candidate and remembers its evidence."""
 
     def __init__(self, vocab):
-        super().__init__(vocab, max_per_paper=10**9, ranker=LinkRanker({}, threshold=0.0, unsupported_threshold=0.0))
+        super().__init__(
+            vocab, max_per_paper=10**9, ranker=LinkRanker({}, threshold=0.0, unsupported_threshold=0.0), ownership=False
+        )
         self.evidence = {}
 
     def candidates(self, keyed):
@@ -151,21 +153,23 @@ class _Recorder(Resolver):
             yield paper, cands
 
 
+def built_with_gold(inputs: Path, gold_path: Path, resolver: Resolver, tagger: bool | str = True):
+    """The graph of an annotated set, resolved by `resolver`, and its gold papers by paper id."""
+    papers = list(read_papers([str(inputs)]))
+    G = build_graph(papers, resolver.resolve(extract(papers, jobs=1, tagger=tagger)))
+    gold = json.loads(gold_path.read_text(encoding="utf-8"))
+    index = {_alnum(G.nodes[p].get("abstract", ""), 200): p for p in paper_ids(G)}
+    found = ((_find_paper(G, index, gp), gp) for gp in gold["papers"])
+    return G, {pid: gp for pid, gp in found if pid}
+
+
 def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> list[tuple[dict[str, float], int, str, bool, tuple[str, str], str]]:
     """(features, is a gold key concept, concept id, a contribution, its last and first word, paper id)
     for every candidate link of the annotated papers, found with the shipped tagger or the
     weights file `tagger`; the features without the named shares, which need the other sets."""
-    papers = list(read_papers([str(inputs)]))
     resolver = _Recorder(load_vocabulary())
-    resolution = resolver.resolve(extract(papers, jobs=1, tagger=tagger))
-    G = build_graph(papers, resolution)
-    gold = json.loads(gold_path.read_text(encoding="utf-8"))
-    index = {_alnum(G.nodes[p].get("abstract", ""), 200): p for p in paper_ids(G)}
-    keys_of = {}
-    for gp in gold["papers"]:
-        pid = _find_paper(G, index, gp)
-        if pid:
-            keys_of[pid] = [{norm_key(f) for f in kc["forms"] if f} for kc in gp["key_concepts"]]
+    G, gold_of = built_with_gold(inputs, gold_path, resolver, tagger)
+    keys_of = {pid: [{norm_key(f) for f in kc["forms"] if f} for kc in gp["key_concepts"]] for pid, gp in gold_of.items()}
     out = []
     for (pid, cid), ev in sorted(resolver.evidence.items()):
         if pid in keys_of:

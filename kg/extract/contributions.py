@@ -305,6 +305,12 @@ _BACKGROUND = re.compile(
 )
 
 
+def background_before(sentence: str, at: int) -> bool:
+    """Whether a verb of use, evaluation or comparison, or a word for others' work, comes before
+    offset `at` of the sentence ("using X", "such as X", "outperforms X", "existing X")."""
+    return _BACKGROUND.search(sentence, 0, at) is not None
+
+
 def own_voice(sentence: str, at: int) -> bool:
     """Whether the sentence speaks in the paper's voice before `at` ("we ..."), with no verb of
     use, evaluation or comparison in between."""

@@ -382,6 +382,13 @@ class InPaper:
         return np.where(own, p, sigmoid(z)).tolist()
 
 
+def model_json(name: str, path: str | Path | None = None) -> dict:
+    """A learned model's file: the shipped kg/resolve/data/`name`, or the file at `path`."""
+    if path is None:
+        return json.loads(resources.files("kg.resolve").joinpath("data", name).read_text(encoding="utf-8"))
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
 class LinkRanker:
     """P(a candidate is one of the paper's key concepts), from learned feature weights or trees."""
 
@@ -408,11 +415,7 @@ class LinkRanker:
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> LinkRanker:
-        if path is None:
-            text = resources.files("kg.resolve").joinpath("data/ranker.json").read_text(encoding="utf-8")
-        else:
-            text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
+        data = model_json("ranker.json", path)
         trees = data.get("trees")
         return cls(
             data.get("weights", {}), data["threshold"], frozenset(data.get("rank_last", ())), data.get("unsupported_threshold"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import collections
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -34,6 +34,7 @@ from kg.resolve.normalize import (
     spelling_key,
     unglue,
 )
+from kg.resolve.ownership import OwnershipReader, PaperFacts, own_features, reads
 from kg.resolve.ranking import BATCH, Evidence, LinkRanker, WordFacts, word_facts
 from kg.resolve.review import MergeRules
 
@@ -226,9 +227,12 @@ class Resolver:
         max_per_paper: int = MAX_CONCEPTS_PER_PAPER,
         rules: MergeRules | None = None,
         ranker: LinkRanker | None = None,
+        ownership: OwnershipReader | None | bool = True,
     ):
         self.vocab = vocab
         self.ranker = ranker or LinkRanker.load()
+        # the second reading of a kept link's role (kg.resolve.ownership); False: the rules' roles alone
+        self.ownership = OwnershipReader.load() if ownership is True else (ownership or None)
         self.max_per_paper = max_per_paper
         self.rules = rules or MergeRules()
         self._canon: dict[str, str] = {}
@@ -320,15 +324,18 @@ class Resolver:
         last = self.ranker.rank_last
         threshold, unsupported_threshold = self.ranker.threshold, self.ranker.unsupported_threshold
         per_paper = self._scored_candidates(keyed)
+        paper_of = [paper for paper, _out in keyed]
         del keyed  # every mention's key: what the candidates were built from, read no more
         self._unsupported = set()  # object ids: meaningless once this resolution's mentions are gone
         # a curated concept other papers of the build also name is what links papers: under the
         # cap it goes before a one-off phrase of about the same likelihood ("KV caches" against
         # a paper's sixth tagged phrase)
         sharing = collections.Counter(lk.concept_id for cands in per_paper for lk, _p, _u, curated in cands if curated)
+        owned: list[tuple[PaperLink, list[float]]] = []
         for k, candidates in enumerate(per_paper):
             per_paper[k] = None  # each paper's candidates go once chosen from (memory at 32k abstracts)
             scored = []
+            curated_ids = {lk.concept_id for lk, _p, _u, curated in candidates if curated}
             for lk, p, unsupported, curated in candidates:
                 p += 1.0 if lk.role == "PROPOSES" else 0.0
                 if unsupported and p < unsupported_threshold:
@@ -340,9 +347,17 @@ class Resolver:
             # contributions first, then the likeliest key concepts (the bonus orders, never admits)
             scored.sort(key=lambda c: (-c[2], c[0].mention.start, c[0].concept_id))
             keep = [lk for lk, p, _order in scored[: self.max_per_paper] if p >= threshold]
+            if self.ownership is not None:
+                # the links the rules did not make the paper's own, read again (a batch at a time)
+                owned.extend(self.ownership_rows(paper_of[k], keep, curated_ids))
+                if len(owned) >= BATCH:
+                    self.read_ownership(owned)
+                    owned = []
             keep.sort(key=lambda lk: lk.concept_id)
             res.links.extend(keep)
             used.update(lk.concept_id for lk in keep)
+        if owned:
+            self.read_ownership(owned)
 
         # 5. concept nodes
         key_of_id = {}
@@ -757,6 +772,32 @@ class Resolver:
                 rows[:] = [(lk, q, u, c) for (lk, _p, u, c), q in zip(rows, again[at : at + len(rows)])]
                 at += len(rows)
         return per_paper
+
+    def ownership_rows(self, paper: Paper, keep: list[PaperLink], curated_ids: set[str]) -> Iterator[tuple[PaperLink, list[float]]]:
+        """(link, OWN_FEATURES row) of each kept link the ownership reader may make the paper's own:
+        a name no vocabulary knows, of the shape it reads (kg.resolve.ownership.reads), that the
+        rules gave another role."""
+        roles = self.ownership.roles
+        facts = None
+        for lk in keep:
+            m = lk.mention
+            if lk.role not in roles or m.vocab_key or lk.concept_id in curated_ids or not reads(m.text, m.extractor):
+                continue
+            if facts is None:
+                facts = PaperFacts(paper.title or "", paper.abstract, tuple(sorted(
+                    lk.mention.text for lk in keep if lk.role == "PROPOSES"
+                )))
+            yield lk, own_features(
+                m.text, m.extractor, m.role, m.type, m.start, m.sentence, paper=facts, field_df=self._df_of(m.text)[1],
+                family=family_of(m.text, self.vocab.families) or family_of(m.text.lower(), self.vocab.families),
+            )
+
+    def read_ownership(self, owned: list[tuple[PaperLink, list[float]]]) -> None:
+        """Makes PROPOSES the links the ownership reader finds to be their paper's own."""
+        reader = self.ownership
+        for (lk, _row), p in zip(owned, reader.probabilities([row for _lk, row in owned])):
+            if p >= reader.threshold:
+                lk.role = "PROPOSES"
 
     def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
         """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
