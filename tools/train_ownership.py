@@ -76,6 +76,8 @@ def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> list[t
 
 
 def design(rows) -> tuple[np.ndarray, np.ndarray]:
+    """The feature matrix (a constant first column, which the trees never split on but whose place
+    their tie-breaks keep) and the labels."""
     X = np.array([[1.0, *row[0]] for row in rows])
     y = np.array([row[1] for row in rows], dtype=float)
     return X, y

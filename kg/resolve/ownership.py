@@ -5,11 +5,11 @@ propose X", "X, a benchmark ...". Many of a paper's own names are never announce
 of its system named in passing ("two stages: Knowledge Recall reconstructs ..., while
 Capability Refinement ..."), the effect it names ("converge on a Situational Anchor Effect"),
 a coined measure ("the peak Risk Score reaches only 0.69"). Annotators count these as the
-paper's contributions. Each link the resolver keeps and the rules leave as a mention is read
+paper's contributions. Each name the resolver keeps and the rules leave as a mention is read
 again here, as a whole: the shape of the name, whether the field knows it, where and how often
-the abstract uses it, whether the sentence speaks in the paper's voice. A model over
-those features (boosted trees), learned from annotated abstracts by ``tools/train_ownership.py`` and shipped in
-``data/ownership.json``, makes it PROPOSES over a bar.
+the abstract uses it, whether the sentence speaks in the paper's voice. Boosted trees over
+those features, learned from annotated abstracts by ``tools/train_ownership.py`` and shipped
+in ``data/ownership.json``, make it PROPOSES over a bar.
 
 It only changes a kept link's role, never which links a paper keeps, so recall and validity
 do not move; it reads one paper at a time, so a paper's roles never depend on the others.
@@ -28,14 +28,14 @@ from kg.extract.contributions import announces_before, background_before, own_vo
 from kg.extract.names import coined_shape
 from kg.resolve.ranking import TreeEnsemble, model_json, sigmoid
 
-_EXTRACTORS = ("names", "definition", "tagger", "phrases")  # the rest: mined terms
+_EXTRACTORS = ("names", "definition", "tagger", "phrases")  # the ones read: not the title's, terms' or nouns'
 _ROLES = ("USES", "EVALUATES_ON", "COMPARES_WITH")  # against MENTIONS
 _TYPES = ("Model", "Method", "Framework", "Benchmark", "Dataset", "Task", "Metric")  # against Concept
 OWN_FEATURES = (
     *(f"extractor:{e}" for e in _EXTRACTORS),
     *(f"role:{r}" for r in _ROLES),
     *(f"type:{t}" for t in _TYPES),
-    "coined_word",  # "GovernanceAlgebra", "VAD-CFR" (the rest are title-case runs: "Knowledge Crystallization Cycle")
+    "coined_word",  # "GovernanceAlgebra", "SciMem" (the rest are title-case runs: "Knowledge Crystallization Cycle")
     "words",
     "field_df",  # log(1 + abstracts of the mining corpus that use it)
     "uses",  # log(1 + how often the abstract writes it)
@@ -80,7 +80,7 @@ def reads(text: str, extractor: str) -> bool:
     in capitals, found in the abstract. In the annotated papers, no other link the rules left as a mention came near
     the bar: a field's lower-case words, known concepts, acronyms (six over it, one a
     contribution), the title's phrases (none of 1,971)."""
-    if extractor == "title" or extractor not in _READ_EXTRACTORS:
+    if extractor not in _READ_EXTRACTORS:
         return False
     if " " in text:
         return _TITLE_WORDS.match(text) is not None
@@ -129,7 +129,7 @@ def own_features(text: str, extractor: str, role: str, ctype: str, start: int, s
         float(_KIND_AFTER.match(sentence, at + len(text)) is not None),
         float(_DEFINITE.search(before) is not None),
         float(_INDEFINITE.search(before) is not None),
-        float(before[-1:] in "\"“'‘" and before[-1:] != ""),
+        float(before.endswith(("\"", "“", "'", "‘"))),
         float(last_word == "from"),
         float(last_word in _PREPOSITIONS),
         math.log1p(len(own)),

@@ -785,10 +785,10 @@ class Resolver:
                 continue
             if facts is None:
                 facts = PaperFacts(paper.title or "", paper.abstract, tuple(sorted(
-                    lk.mention.text for lk in keep if lk.role == "PROPOSES"
+                    other.mention.text for other in keep if other.role == "PROPOSES"
                 )))
             yield lk, own_features(
-                m.text, m.extractor, m.role, m.type, m.start, m.sentence, paper=facts, field_df=self._df_of(m.text)[1],
+                m.text, m.extractor, lk.role, m.type, m.start, m.sentence, paper=facts, field_df=self._df_of(m.text)[1],
                 family=family_of(m.text, self.vocab.families) or family_of(m.text.lower(), self.vocab.families),
             )
 
