@@ -17,6 +17,7 @@ do not move; it reads one paper at a time, so a paper's roles never depend on th
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -95,6 +96,19 @@ class PaperFacts:
     abstract: str
     own_names: tuple[str, ...]  # the surfaces of the links the rules made its own
 
+    # read for every link of the paper: worked out once
+    @functools.cached_property
+    def own(self) -> frozenset[str]:
+        return frozenset(self.own_names)
+
+    @functools.cached_property
+    def own_words(self) -> frozenset[str]:
+        return frozenset(w for name in self.own for w in _WORD.findall(name) if len(w) > 3)
+
+    @functools.cached_property
+    def title_lower(self) -> str:
+        return self.title.lower()
+
 
 def own_features(text: str, extractor: str, role: str, ctype: str, start: int, sentence: str, *,
                  paper: PaperFacts, field_df: int, family: str | None = None) -> list[float]:
@@ -108,8 +122,7 @@ def own_features(text: str, extractor: str, role: str, ctype: str, start: int, s
     last = _LAST_WORD.search(before)
     last_word = last.group(1).lower() if last else ""
     single = " " not in text
-    own = set(paper.own_names)
-    own_words = {w for name in own for w in _WORD.findall(name) if len(w) > 3}
+    own = paper.own
     row = [float(extractor == e) for e in _EXTRACTORS]
     row += [float(role == r) for r in _ROLES]
     row += [float(ctype == t) for t in _TYPES]
@@ -119,7 +132,7 @@ def own_features(text: str, extractor: str, role: str, ctype: str, start: int, s
         math.log1p(field_df),
         math.log1p(uses),
         first,
-        float(text.lower() in paper.title.lower()),
+        float(text.lower() in paper.title_lower),
         float(announces_before(sentence, at)),
         float(background_before(sentence, at)),
         float(own_voice(sentence, at)),
@@ -133,7 +146,7 @@ def own_features(text: str, extractor: str, role: str, ctype: str, start: int, s
         float(last_word == "from"),
         float(last_word in _PREPOSITIONS),
         math.log1p(len(own)),
-        float(any(w in own_words for w in _WORD.findall(text) if len(w) > 3) and text not in own),
+        float(any(w in paper.own_words for w in _WORD.findall(text) if len(w) > 3) and text not in own),
         float(family is not None),
     ]
     return row
