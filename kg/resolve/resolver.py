@@ -37,6 +37,7 @@ from kg.resolve.normalize import (
 from kg.resolve.ownership import OwnershipReader, PaperFacts, own_features, reads
 from kg.resolve.ranking import BATCH, Evidence, LinkRanker, WordFacts, word_facts
 from kg.resolve.review import MergeRules
+from kg.resolve.typer import Seen, TypeReader, type_features
 
 _ROLE_RANK = {r: i for i, r in enumerate(ROLES)}
 _TYPE_RANK = {t: i for i, t in enumerate(CONCEPT_TYPES)}
@@ -228,11 +229,14 @@ class Resolver:
         rules: MergeRules | None = None,
         ranker: LinkRanker | None = None,
         ownership: OwnershipReader | None | bool = True,
+        typer: TypeReader | None | bool = True,
     ):
         self.vocab = vocab
         self.ranker = ranker or LinkRanker.load()
         # the second reading of a kept link's role (kg.resolve.ownership); False: the rules' roles alone
         self.ownership = OwnershipReader.load() if ownership is True else (ownership or None)
+        # the second reading of a concept's type (kg.resolve.typer); False: its mentions' votes alone
+        self.typer = TypeReader.load() if typer is True else (typer or None)
         self.max_per_paper = max_per_paper
         self.rules = rules or MergeRules()
         self._canon: dict[str, str] = {}
@@ -373,6 +377,9 @@ class Resolver:
                 tallies.short_forms.get(key, {}),
                 tallies.long_forms.get(key, {}),
             )
+
+        if self.typer is not None:
+            self._read_types(res, tallies, key_of_id)
 
         # 6. lineage and vocabulary parents
         self._lineage(res)
@@ -799,6 +806,34 @@ class Resolver:
             if p >= reader.threshold:
                 lk.role = "PROPOSES"
 
+    def type_rows(self, res: Resolution, tallies: _Tallies, key_of_id: dict[str, str]) -> list[tuple[str, str, WordFacts, list[float]]]:
+        """(concept id, key, its word facts, type_features) of each concept the type reader reads: all but the
+        vocabulary's curated entries, from the links the build keeps to each."""
+        seen: dict[str, list[Seen]] = collections.defaultdict(list)
+        for lk in res.links:
+            m = lk.mention
+            seen[lk.concept_id].append(Seen(m.text, m.sentence, lk.role, m.extractor))
+        out = []
+        for cid, c in res.concepts.items():
+            key = key_of_id[cid]
+            entry = self.vocab.entries.get(key)
+            if entry and entry.curated:
+                continue
+            votes = tallies.types.get(key, {})
+            wf = (self._key_facts.get(key) or self._facts_of(key))[4]
+            features = type_features(key, c.name, votes, c.type, entry.type if entry else "", bool(c.definition), seen[cid], wf)
+            out.append((cid, key, wf, features))
+        return out
+
+    def _read_types(self, res: Resolution, tallies: _Tallies, key_of_id: dict[str, str]) -> None:
+        """Gives each concept the type reader reads the type it finds likeliest."""
+        read = self.type_rows(res, tallies, key_of_id)
+        rows = [self.typer.row(features, key, wf) for _cid, key, wf, features in read]
+        types = self.typer.types_of(rows, [res.concepts[cid].type for cid, *_facts in read])
+        for (cid, *_facts), ctype in zip(read, types):
+            if res.concepts[cid].type != ctype:
+                res.concepts[cid] = replace(res.concepts[cid], type=ctype)
+
     def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
         """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
         key_facts, text_df, unsupported = self._key_facts, self._text_df, self._unsupported
@@ -971,6 +1006,7 @@ class Resolver:
         links: dict[tuple[str, str], ConceptLink] = {}
         for cid in sorted(list(res.concepts)):
             c = res.concepts[cid]
+            chain: list[str] = []
             if c.type == "Model":
                 fam = family_of(c.name, self.vocab.families)
                 chain = model_lineage(c.name, fam)
@@ -993,8 +1029,9 @@ class Resolver:
             ):
                 links[(cid, base)] = ConceptLink(cid, base, "VARIANT_OF", "compound name")
             versioned = version_base(c.name)
-            if versioned and c.type != "Model":
-                # "ResNet-50" varies the "ResNet" papers define as "residual networks (ResNet)"
+            if versioned and len(chain) < 2:
+                # "ResNet-50" varies the "ResNet" papers define as "residual networks (ResNet)"; a
+                # model's name does when no release or family name stands above it ("LatNet-50")
                 short = self._short(versioned) if _acronym(versioned) else ""
                 base_id = concept_id(self._spelled(self._majority.get(short) or self.canon(versioned)))
                 base_c = res.concepts.get(base_id)
