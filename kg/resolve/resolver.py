@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
@@ -806,14 +807,13 @@ class Resolver:
             if p >= reader.threshold:
                 lk.role = "PROPOSES"
 
-    def type_rows(self, res: Resolution, tallies: _Tallies, key_of_id: dict[str, str]) -> list[tuple[str, str, WordFacts, list[float]]]:
-        """(concept id, key, its word facts, type_features) of each concept the type reader reads: all but the
-        vocabulary's curated entries, from the links the build keeps to each."""
+    def type_rows(self, res: Resolution, tallies: _Tallies, key_of_id: dict[str, str]) -> Iterator[tuple[str, str, WordFacts, list[float]]]:
+        """(concept id, key, its word facts, type_features) of each concept the type reader reads:
+        all but the vocabulary's curated entries, from the links the build keeps to each."""
         seen: dict[str, list[Seen]] = collections.defaultdict(list)
         for lk in res.links:
             m = lk.mention
             seen[lk.concept_id].append(Seen(m.text, m.sentence, lk.role, m.extractor))
-        out = []
         for cid, c in res.concepts.items():
             key = key_of_id[cid]
             entry = self.vocab.entries.get(key)
@@ -821,18 +821,20 @@ class Resolver:
                 continue
             votes = tallies.types.get(key, {})
             wf = (self._key_facts.get(key) or self._facts_of(key))[4]
-            features = type_features(key, c.name, votes, c.type, entry.type if entry else "", bool(c.definition), seen[cid], wf)
-            out.append((cid, key, wf, features))
-        return out
+            yield cid, key, wf, type_features(key, c.name, votes, c.type, entry.type if entry else "", bool(c.definition), seen.pop(cid, []), wf)
 
     def _read_types(self, res: Resolution, tallies: _Tallies, key_of_id: dict[str, str]) -> None:
-        """Gives each concept the type reader reads the type it finds likeliest."""
-        read = self.type_rows(res, tallies, key_of_id)
-        rows = [self.typer.row(features, key, wf) for _cid, key, wf, features in read]
-        types = self.typer.types_of(rows, [res.concepts[cid].type for cid, *_facts in read])
-        for (cid, *_facts), ctype in zip(read, types):
-            if res.concepts[cid].type != ctype:
-                res.concepts[cid] = replace(res.concepts[cid], type=ctype)
+        """Gives each concept the type reader reads the type it finds likeliest, a batch of
+        concepts at a time (their rows are some hundred numbers each: memory at 32k abstracts)."""
+        rows = self.type_rows(res, tallies, key_of_id)
+        while batch := list(itertools.islice(rows, BATCH)):
+            types = self.typer.types_of(
+                [self.typer.row(features, key, wf) for _cid, key, wf, features in batch],
+                [res.concepts[cid].type for cid, *_facts in batch],
+            )
+            for (cid, *_facts), ctype in zip(batch, types):
+                if res.concepts[cid].type != ctype:
+                    res.concepts[cid] = replace(res.concepts[cid], type=ctype)
 
     def candidates(self, keyed) -> Iterable[tuple[Paper, list[tuple[PaperLink, Evidence]]]]:
         """Each paper's candidate links (one per concept, its strongest mention) and their evidence."""
