@@ -44,7 +44,7 @@ from kg.resolve.resolver import Resolver  # noqa: E402
 from kg.resolve.typer import FEATURES, TypeReader, TypeShares, share_inputs  # noqa: E402
 from tools.boosted_trees import fit_trees  # noqa: E402
 from tools.train_ownership import folds_of, training_sets  # noqa: E402
-from tools.train_ranker import fold_taggers, tree_doc  # noqa: E402
+from tools.train_ranker import built_with_gold, fold_taggers, tree_doc  # noqa: E402
 from tools.train_tagger import TRAINING_SETS  # noqa: E402
 
 # few, strong rounds: 20 at 0.3 type as well out of fold as 60 at 0.1 or 100 (0.755-0.757 of the
@@ -63,11 +63,10 @@ class _Recorder(Resolver):
         self.rows = {cid: (features, share_inputs(key, wf)) for cid, key, wf, features in self.type_rows(res, tallies, key_of_id)}
 
 
-def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> tuple[list[tuple[list[float], str, str]], list[tuple[str, str]]]:
-    """(features, gold type, the votes' type) of every matched gold concept the reader reads, and
-    (gold type, graph type) of every matched gold concept, as `kg eval` pairs them."""
-    from tools.train_ranker import built_with_gold
-
+def examples(inputs: Path, gold_path: Path, tagger: bool | str = True) -> tuple[list, list[tuple[str, str]]]:
+    """((type_features, share_inputs), gold type, the votes' type) of every matched gold concept
+    the reader reads, and (gold type, graph type) of every matched gold concept, as `kg eval`
+    pairs them."""
     resolver = _Recorder(load_vocabulary())
     G, gold_of = built_with_gold(inputs, gold_path, resolver, tagger)
     read, matched = [], []

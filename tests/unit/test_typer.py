@@ -142,3 +142,21 @@ def test_the_shipped_file_is_what_the_trainer_writes():
     assert all(len(doc["trees"]) == TREES["rounds"] for doc in data["trees"].values())
     assert "heldout1" in data["trained_on"] and "seeds" in data["trained_on"]
     assert data["shares"]["head"] and len(data["shares"]["prior"]) == len(CONCEPT_TYPES)
+
+
+def test_the_trainer_counts_each_rows_word_shares_on_the_other_sets():
+    """A row's share features are counted without its own set (its own type is not among its
+    inputs); the shipped shares count every row."""
+    sys.path.insert(0, str(ROOT))
+    from tools.train_typer import design, shares_of
+
+    row = lambda ctype, head: (([0.0] * len(TYPE_FEATURES), (head, "", -1)), ctype, "Concept")  # noqa: E731
+    rows = [row("Task", "detection")] * 3 + [row("Method", "detection")] * 3
+    sets = ["a"] * 3 + ["b"] * 3
+    X = design(rows, sets)
+    assert X.shape == (6, 1 + len(FEATURES)) and (X[:, 0] == 1.0).all()
+    head_task = 1 + FEATURES.index("head_share:Task")
+    # set a's rows read set b's three methods; b's read a's three tasks
+    assert X[0, head_task] == pytest.approx((0 + 5 * 0.0) / (3 + 5))
+    assert X[3, head_task] == pytest.approx((3 + 5 * 1.0) / (3 + 5))
+    assert shares_of(rows).head == {"detection": tuple(3 if t in ("Task", "Method") else 0 for t in CONCEPT_TYPES)}
