@@ -57,7 +57,7 @@ class _Recorder(Resolver):
     """A resolver that keeps its rules' roles and remembers every kept link's ownership row."""
 
     def __init__(self, vocab):
-        super().__init__(vocab, ownership=OwnershipReader(None, float("inf"), ROLES_READ))
+        super().__init__(vocab, ownership=OwnershipReader(None, float("inf"), ROLES_READ), typer=False)  # types come after
         self.rows: dict[tuple[str, str], list[float]] = {}
 
     def read_ownership(self, owned) -> None:

@@ -142,7 +142,8 @@ class _Recorder(Resolver):
 
     def __init__(self, vocab):
         super().__init__(
-            vocab, max_per_paper=10**9, ranker=LinkRanker({}, threshold=0.0, unsupported_threshold=0.0), ownership=False
+            vocab, max_per_paper=10**9, ranker=LinkRanker({}, threshold=0.0, unsupported_threshold=0.0), ownership=False,
+            typer=False,  # the candidates are recorded before roles and types are read again
         )
         self.evidence = {}
 

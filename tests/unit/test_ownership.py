@@ -127,9 +127,9 @@ def test_the_shipped_reader_reads_a_built_dataset_as_the_papers_own_and_not_the_
     Spy(load_vocabulary()).resolve(list(extract(PAPERS)))
     # "build HumorSet, a dataset of 20,000 jokes, to fine-tune Llama-3.1": the rules read the
     # purpose clause as an evaluation; the reader finds the dataset about as likely the paper's
-    # own as not (session 41's model put it over its bar, session 42's retrained one, at 0.53,
-    # just under its 0.54), and the models it tunes or beats not at all
+    # own as not, and the models it tunes or beats not at all. Session 41's model put the dataset
+    # over its bar; session 42's, retrained on re-mined tables, leaves it just under (0.533 < 0.54)
     assert sorted(read) == EXPECTED_READ
-    assert read["HumorSet"] > 0.4 and read["GPT-4o"] < 0.05 and read["Llama-3.1"] < 0.05
-    changed = {k: (rules[k], first[k]) for k in rules if rules[k] != first[k]}
-    assert changed == ({("p2", "HumorSet"): ("EVALUATES_ON", "PROPOSES")} if read["HumorSet"] >= OwnershipReader.load().threshold else {})
+    assert read["HumorSet"] == pytest.approx(0.533, abs=0.001) and read["GPT-4o"] < 0.01 and read["Llama-3.1"] < 0.01
+    assert OwnershipReader.load().threshold == 0.54
+    assert {k: (rules[k], first[k]) for k in rules if rules[k] != first[k]} == {}
