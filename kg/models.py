@@ -62,7 +62,7 @@ class Mention:
     extractor: str  # which component found it
     score: float
     sentence: str  # the evidence sentence
-    long_form: str = ""  # for acronym definitions: the expansion this paper gives
+    long_form: str = ""  # for acronym definitions (and a name its title spells out): the expansion this paper gives
     vocab_key: str = ""  # the vocabulary entry that matched, when one did
     # a mention inside a longer weak phrase: it counts only if the resolver refuses every mention containing it
     inside: bool = False

@@ -137,6 +137,17 @@ def _or_definition(text: str, m: re.Match) -> Definition | None:
     return Definition(short, long_form, long_start, long_start + len(long_form), m.start(1), m.end(1))
 
 
+def abbreviates(short: str, phrase: str) -> bool:
+    """Whether `short` abbreviates the whole of `phrase`, as "CARGO" does "Carbon-Aware Gossip
+    Orchestration" and "Step-CoT" "Stepwise Visual Chain-of-Thought": its letters in order, the
+    first at the phrase's first word (Schwartz & Hearst), two capitals or more, and no more
+    words than its letters and three."""
+    if not _valid_short(short) or sum(c.isupper() for c in short) < 2:
+        return False
+    words = [(w.group(), w.start(), w.end()) for w in _WORD.finditer(phrase)]
+    return 2 <= len(words) <= sum(c.isalnum() for c in short) + 3 and _match_long(short, words) == 0
+
+
 def find_definitions(text: str) -> list[Definition]:
     """Return the acronym definitions written in `text`, in order."""
     found: list[Definition] = []

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
-PIPELINE_VERSION = "209"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "210"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):
@@ -109,6 +109,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
     lead, lead_type = doc.user_data.get("kg_title_lead") or ("", "")
     # where the abstract uses the name, that use is the evidence: the title's phrase stays a mention
     lead_in_title_only = bool(lead) and not any(c.text.lower() == lead.lower() for c, _inside in kept)
+    # "CARGO: Carbon-Aware Gossip Orchestration ...": the title spells the name out
+    abbreviated, spelled_out = doc.user_data.get("kg_title_abbreviation") or ("", "")
     for c, inside in sorted(kept, key=lambda ci: (ci[0].start, ci[0].end)):
         while si < len(sents) - 1 and sents[si][1] <= c.start:
             si += 1
@@ -142,7 +144,7 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
                 extractor=c.extractor,
                 score=c.score,
                 sentence=sentence,
-                long_form=c.long_form,
+                long_form=c.long_form or (spelled_out if c.text == abbreviated and not c.vocab_key else ""),
                 vocab_key=c.vocab_key,
                 inside=inside,
             )
@@ -159,7 +161,8 @@ def mentions_from_doc(doc, paper_id: str) -> list[Mention]:
         # "OctoMed: Data Recipes for ...": a name only the title gives; its evidence is the
         # title, and its offsets are the title's (the only mentions not in the abstract)
         name, start, end, ctype = title_name
-        out.append(Mention(paper_id, name, start, end, ctype, "PROPOSES", "title", 0.9, doc.user_data["kg_title"]))
+        long_form = spelled_out if name == abbreviated else ""
+        out.append(Mention(paper_id, name, start, end, ctype, "PROPOSES", "title", 0.9, doc.user_data["kg_title"], long_form))
     own = doc.user_data.get("kg_title_proposed", ())  # "... via Centroid-Guided Firefly Optimization"
     for phrase, start, end, ctype in doc.user_data.get("kg_title_phrases", ()):
         if title_name is None or phrase != title_name[0]:

@@ -2268,3 +2268,45 @@ def test_a_classifying_modifier_stays_in_a_phrase_the_abstract_writes_twice(nlp)
 def test_a_capitalised_word_before_the_announced_name_is_part_of_it(nlp, text, expected):
     assert proposed(nlp, text) == expected
 
+
+
+@pytest.mark.parametrize(
+    "short, phrase, expected",
+    [
+        ("CARGO", "Carbon-Aware Gossip Orchestration", True),
+        ("Step-CoT", "Stepwise Visual Chain-of-Thought", True),  # letters inside a hyphenated word
+        ("CaReFlow", "Cyclic Adaptive Rectified Flow", True),
+        ("GRAFNet", "Multiscale Retinal Processing", False),  # another thing the title names
+        ("BERT", "Pre-training of Deep Bidirectional Transformers", False),  # spelled from the fourth word on
+        ("Flow", "Cyclic Adaptive Rectified Flow", False),  # one capital: a word, not a short form
+        ("KV", "Key Value Cache Compression For Long Context Reasoning", False),  # more words than letters and three
+    ],
+)
+def test_a_short_form_abbreviates_a_whole_phrase_from_its_first_word(short, phrase, expected):
+    from kg.extract.acronyms import abbreviates
+
+    assert abbreviates(short, phrase) is expected
+
+
+@pytest.mark.parametrize(
+    "title, abstract, spelled_out",
+    [
+        # the abstract's uses of the name take the title's expansion
+        ("CARGO: Carbon-Aware Gossip Orchestration in Smart Shipping",
+         "We propose CARGO, a framework for fleets. CARGO cuts emissions.", "Carbon-Aware Gossip Orchestration"),
+        # the abstract's own definition wins
+        ("CARGO: Carbon-Aware Gossip Orchestration in Smart Shipping",
+         "We propose Cargo Aware Routing Gossip Overlay (CARGO) for fleets. CARGO cuts emissions.", None),
+        # the words after the colon are another thing the title names
+        ("GRAFNet: Multiscale Retinal Processing via Guided Attention",
+         "We propose GRAFNet for polyp segmentation. GRAFNet is fast.", None),
+    ],
+)
+def test_a_title_that_spells_out_its_name_gives_the_names_mentions_that_long_form(title, abstract, spelled_out):
+    from kg.extract.pipeline import extract
+    from kg.read.records import Paper
+
+    [(_p, ms)] = list(extract([Paper(id="p", title=title, abstract=abstract)], jobs=1))
+    name = title.split(":")[0]
+    long_forms = {m.long_form for m in ms if m.text == name and m.extractor != "definition"}
+    assert long_forms == ({spelled_out} if spelled_out else {""})

@@ -683,3 +683,23 @@ def test_common_metrics_written_in_several_ways_are_one_typed_node():
     assert linked(G, "concept:area-under-the-curve") == ["a", "b"]
     assert linked(G, "concept:quadratic-weighted-kappa") == ["a", "b"]
     assert G.nodes["concept:quadratic-weighted-kappa"]["type"] == "Metric"
+
+
+def test_a_name_the_title_spells_out_is_one_node_with_the_titles_phrase():
+    """"CARGO: Carbon-Aware Gossip Orchestration in ...": the title defines the name as the
+    abstract's "Carbon-Aware Gossip Orchestration (CARGO)" would; one node, the paper's own."""
+    papers = [
+        Paper(
+            id="p1", title="CARGO: Carbon-Aware Gossip Orchestration in Smart Shipping",
+            abstract="Fleets train models together. We propose CARGO, a framework that schedules gossip "
+            "rounds by carbon intensity. CARGO cuts emissions by 30% on three shipping routes.",
+        )
+    ]
+    G = build_graph(papers, Resolver(load_vocabulary()).resolve(list(extract(papers))))
+    holding = {
+        form: c for _p, c in G.out_edges("p1") for form in (G.nodes[c]["name"], *G.nodes[c].get("aliases", []))
+        if form in ("CARGO", "Carbon-Aware Gossip Orchestration")
+    }
+    assert set(holding) == {"CARGO", "Carbon-Aware Gossip Orchestration"}
+    [node] = set(holding.values())
+    assert [d["type"] for _p, _c, d in G.out_edges("p1", data=True) if _c == node] == ["PROPOSES"]

@@ -9,6 +9,7 @@ import re
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.extract.acronyms import abbreviates
 from kg.extract.components.announcements import (
     _ENUMERATED,
     _GLUED_MODIFIER,
@@ -93,6 +94,7 @@ def make_contributions(nlp: Language, name: str, vocab_file: str | None):
             doc.user_data["kg_title_lead"] = lead  # marked where the mentions are made: the tagger's too
         _mark_repository_name(ctx, doc)
         _mark_title_terms(ctx, doc)
+        _mark_title_abbreviation(ctx, doc)
         _mark_title_definition(ctx, doc.user_data.get("kg_title", ""))
         _mark_title_head(ctx, doc)
         _mark_title_named_announcement(ctx, doc)
@@ -554,6 +556,30 @@ def _mark_title_terms(ctx: _DocContext, doc: Doc) -> None:
                 ctx.propose(first, _last_word_type(first))
         elif any((p[1], p[2]) == (t_start, t_end) for p in doc.user_data.get("kg_title_phrases", ())):
             doc.user_data.setdefault("kg_title_proposed", set()).add((t_start, t_end))
+
+
+def _mark_title_abbreviation(ctx: _DocContext, doc: Doc) -> None:
+    """"CARGO: Carbon-Aware Gossip Orchestration in Smart Shipping": a title whose name before
+    the colon abbreviates the phrase right after it defines the name, as "Carbon-Aware Gossip
+    Orchestration (CARGO)" would in the abstract. Kept for the mentions (pipeline.py), which
+    give the abstract's uses of the name that long form, so that the name and the title's
+    phrase are one concept. Not when the abstract defines the name itself or the vocabulary
+    knows it."""
+    title = doc.user_data.get("kg_title", "")
+    head = _TITLE_NAME.match(title) if ":" in title else None
+    if head is None:
+        return
+    name = head.group(1)
+    after = title.index(":", head.end(1)) + 1
+    after += len(title[after:]) - len(title[after:].lstrip())
+    phrase = next((p[0] for p in doc.user_data.get("kg_title_phrases", ()) if p[1] == after), None)
+    if phrase is None or not abbreviates(name, phrase):
+        return
+    if ctx.vocab.lookup(name) is not None or name in ctx.vocab.acronyms:
+        return
+    if any(c.text == name for forms in ctx.definitions.values() for c in forms):
+        return  # the abstract's own definition wins
+    doc.user_data["kg_title_abbreviation"] = (name, phrase)
 
 
 # a title that opens with a name in title case before its first function word: "Metric-Guided
