@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 
 from kg.models import WEAK_EXTRACTORS, Mention, Paper
 
-PIPELINE_VERSION = "210"  # bump when extraction output changes: it keys the build cache
+PIPELINE_VERSION = "211"  # bump when extraction output changes: it keys the build cache
 
 
 def make_nlp(vocab_file: str | None = None, tagger: bool | str = True):

@@ -25,7 +25,10 @@ _EVAL_HEAD = (
     r"\b(?:evaluat\w*|experiments?|results?|benchmark\w*|test\w*|accuracy|performance|score\w*|gains?|"
     r"improvements?|achiev\w*|state-of-the-art|sota|tasks?)"
 )
-_EVAL_BODY = r"\b[^.;]{0,80}\b(?:on|across|in|over|using)\s+(?:[\w.@-]+(?:\s*,\s*|\s+and\s+|\s+)){0,8}$"
+# the words between "on" and the mention run on inside one clause: in "experiments on image datasets
+# show that X outperforms ...", X is what the clause after "that" is about, not what was evaluated on
+_NOT_A_CLAUSE = r"(?!(?:that|which|whereas|while|where)\b)"
+_EVAL_BODY = r"\b[^.;]{0,80}\b(?:on|across|in|over|using)\s+(?:" + _NOT_A_CLAUSE + r"[\w.@-]+(?:\s*,\s*|\s+and\s+|\s+)){0,8}$"
 _USE_HEAD = (
     r"\b(?:based\s+on|built\s+(?:up)?on|using|uses?|used|adopt\w*|leverag\w*|employ\w*|appl(?:y|ies|ied|ying)|"
     r"with|via|through|fine-?tun\w*|train\w*|initiali[sz]ed\s+(?:from|with)|distill\w*\s+from|"
@@ -38,7 +41,7 @@ _USE_BODY = (
 _PAREN_EG_HEAD = r"\((?:i\.e\.|e\.g\.)"
 _PAREN_EG_BODY = r",?\s*(?:[\w.@-]+(?:,\s*|\s+)){0,6}$"
 _ON_LIST_HEAD = r"\b(?:on|across|over)"
-_ON_LIST_BODY = r"\s+(?:(?:the|both|several|multiple|\d+|[\w.@-]+,?)\s+(?:and\s+)?){0,6}$"
+_ON_LIST_BODY = r"\s+(?:(?:the|both|several|multiple|\d+|" + _NOT_A_CLAUSE + r"[\w.@-]+,?)\s+(?:and\s+)?){0,6}$"
 
 EVALUATED_TYPES = {"Benchmark", "Dataset"}
 TAIL = 160  # how far before a mention its cue may stand

@@ -1206,6 +1206,18 @@ def test_coined_names_evaluated_on_are_benchmarks_and_at_k_names_metrics(nlp):
     assert not any("@" in t and t not in ("pass@128", "maj@16") for t in got)
 
 
+def test_a_name_after_a_clause_that_follows_the_evaluation_is_not_evaluated_on(nlp):
+    """"Experiments on four datasets show that FooNetX outperforms ...": what the clause after
+    "that" is about ran on the datasets; the datasets, listed after "on", are what it ran on."""
+    doc = nlp(
+        "Extensive experiments on four benchmark datasets demonstrate that FooNetX outperforms strong baselines. "
+        "Results on FooBenchX and BarQAX, which span ten domains, are in the appendix."
+    )
+    got = {m.text: (m.type, m.role) for m in mentions_from_doc(doc, "p")}
+    assert got["FooNetX"] == ("", "MENTIONS")
+    assert got["FooBenchX"] == ("Benchmark", "EVALUATES_ON") and got["BarQAX"] == ("Benchmark", "EVALUATES_ON")
+
+
 @pytest.mark.parametrize(
     "text, absent",
     [

@@ -137,7 +137,8 @@ def test_contribution_dev_sets_do_not_regress(folder, name, floor):
                "gold_heldout47/build_heldout47.py", "gold_heldout48/build_heldout48.py",
                "gold_heldout49/build_heldout49.py",
                "gold_heldout50/build_heldout50.py", "gold_heldout51/build_heldout51.py", "gold_heldout52/build_heldout52.py",
-               "gold_heldout53/build_heldout53.py", "gold_heldout54/build_heldout54.py"]
+               "gold_heldout53/build_heldout53.py", "gold_heldout54/build_heldout54.py",
+               "gold_heldout55/build_heldout55.py"]
 )
 def test_annotated_sets_validate(script):
     """Each new gold file still matches its records and its annotators' rules."""
