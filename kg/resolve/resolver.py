@@ -453,6 +453,11 @@ class Resolver:
                 elif short is not None and key != text_key:
                     counts = short_forms[key]
                     counts[short] = counts.get(short, 0) + 1
+                    if m.long_form:
+                        # "CARGO" in a paper titled "CARGO: Carbon-Aware Gossip Orchestration ...":
+                        # the title spelled it out, as a definition would have
+                        counts = long_forms[key]
+                        counts[m.long_form] = counts.get(m.long_form, 0) + 1
             keyed.append((paper, out))
         return keyed, tallies
 

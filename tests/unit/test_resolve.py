@@ -703,3 +703,5 @@ def test_a_name_the_title_spells_out_is_one_node_with_the_titles_phrase():
     assert set(holding) == {"CARGO", "Carbon-Aware Gossip Orchestration"}
     [node] = set(holding.values())
     assert [d["type"] for _p, _c, d in G.out_edges("p1", data=True) if _c == node] == ["PROPOSES"]
+    # named as the abstract writes it, with the title's words as its definition
+    assert (G.nodes[node]["name"], G.nodes[node]["definition"]) == ("CARGO", "Carbon-Aware Gossip Orchestration")
