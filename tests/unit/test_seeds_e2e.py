@@ -138,7 +138,7 @@ def test_contribution_dev_sets_do_not_regress(folder, name, floor):
                "gold_heldout49/build_heldout49.py",
                "gold_heldout50/build_heldout50.py", "gold_heldout51/build_heldout51.py", "gold_heldout52/build_heldout52.py",
                "gold_heldout53/build_heldout53.py", "gold_heldout54/build_heldout54.py",
-               "gold_heldout55/build_heldout55.py"]
+               "gold_heldout55/build_heldout55.py", "gold_heldout56/build_heldout56.py"]
 )
 def test_annotated_sets_validate(script):
     """Each new gold file still matches its records and its annotators' rules."""

@@ -206,6 +206,10 @@ def test_the_real_tagger_corroborates_exactly_the_phrases_it_marks_unsure(monkey
         "For inference, GLEN utilizes collision-free inference, using identifier weights to rank documents without additional overhead.",
         "The Att-Adapter leverages the decoupled cross attention module to naturally harmonize the multiple domain attributes "
         "with text conditioning.",
+        # the weights of session 43's second re-mining mark "Brown-Conrady lens model" unsure (the sentences
+        # above exercised the rule with earlier weights)
+        "A deep learning network based on the ResNet architecture was trained on this synthetic dataset to predict "
+        "camera calibration parameters following the Brown-Conrady lens model.",
     ]
     tagger = load_tagger()
     corroborated = 0
