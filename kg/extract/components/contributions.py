@@ -570,8 +570,7 @@ def _mark_title_abbreviation(ctx: _DocContext, doc: Doc) -> None:
     if head is None:
         return
     name = head.group(1)
-    after = title.index(":", head.end(1)) + 1
-    after += len(title[after:]) - len(title[after:].lstrip())
+    after = len(title) - len(title[head.end() :].lstrip())  # the subtitle's first character
     phrase = next((p[0] for p in doc.user_data.get("kg_title_phrases", ()) if p[1] == after), None)
     if phrase is None or not abbreviates(name, phrase):
         return
